@@ -1,0 +1,71 @@
+# The README's two commands:
+#   make demo   install what is missing, build (Release, in build/), run a short demo
+#   make test   install what is missing, build, run every test, then the ASan/UBSan suite
+# The CLI lands at build/nimber either way.
+
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+JOBS       ?= $(shell nproc)
+FUZZ_SECONDS ?= 30
+
+# Debian packages the build and the tests need.
+PACKAGES := cmake make g++ python3 libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libgmp-dev libntl-dev
+FUZZ_PACKAGES := clang libclang-rt-14-dev
+
+.PHONY: all deps fuzz-deps install-packages build demo test unit asan fuzz bench clean
+all: build
+
+deps:
+	@$(MAKE) --no-print-directory install-packages WANT="$(PACKAGES)"
+
+fuzz-deps:
+	@$(MAKE) --no-print-directory install-packages WANT="$(PACKAGES) $(FUZZ_PACKAGES)"
+
+install-packages:
+	@missing=""; \
+	for p in $(WANT); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	  else \
+	    echo "missing Debian packages:$$missing (run make as root, or apt-get install them)"; exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j$(JOBS)
+
+demo: build
+	@sh tools/demo.sh $(BUILD)/nimber
+
+# Every test of the Release build, then the same suite under AddressSanitizer and
+# UndefinedBehaviorSanitizer (the install/find_package check needs an unsanitized consumer,
+# so it runs only in the Release build).
+test: unit asan
+
+unit: build
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+asan: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNIMBER_SANITIZE=address,undefined -DNIMBER_BUILD_BENCH=OFF
+	cmake --build $(ASAN_BUILD) -j$(JOBS)
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j$(JOBS) -LE package
+
+# libFuzzer builds (clang), each harness run for FUZZ_SECONDS from its committed corpus.
+fuzz: fuzz-deps
+	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNIMBER_BUILD_FUZZERS=ON \
+	  -DNIMBER_BUILD_TESTS=OFF -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_CLI=OFF
+	cmake --build $(FUZZ_BUILD) -j$(JOBS)
+	@for f in $(FUZZ_BUILD)/fuzz/fuzz_*; do \
+	  [ -x "$$f" ] || continue; name=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$name; \
+	  echo "== $$name"; $$f -max_total_time=$(FUZZ_SECONDS) $(FUZZ_BUILD)/corpus/$$name fuzz/corpus/$$name || exit 1; \
+	done
+
+bench: build
+	./$(BUILD)/bench/nimber_bench
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
