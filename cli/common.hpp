@@ -3,8 +3,13 @@
 // so a failed command leaves stdout empty.
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <vector>
+
+#include "nimber/parse.hpp"
 
 namespace CLI {
 class App;
@@ -12,16 +17,75 @@ class App;
 
 namespace nimber::cli {
 
+// A token as shown in an error message: bytes outside printable ASCII escaped as \xNN and
+// long tokens cut short, so that the message stays one readable line.
+inline std::string printable_token(std::string_view token) {
+  constexpr std::size_t max_shown = 64;
+  std::string s;
+  for (std::size_t i = 0; i < token.size() && i < max_shown; ++i) {
+    const unsigned char c = static_cast<unsigned char>(token[i]);
+    if (c >= 0x20 && c < 0x7f && c != '\\') {
+      s += char(c);
+    } else {
+      constexpr char hex[] = "0123456789abcdef";
+      s += {'\\', 'x', hex[c >> 4], hex[c & 15]};
+    }
+  }
+  if (token.size() > max_shown) s += "... (" + std::to_string(token.size()) + " characters)";
+  return s;
+}
+
 // Bad input: reported by main() as one line on stderr,
 //   nimber: error: <where>: '<token>': expected <expected>
-// with exit status 2 and nothing on stdout. `where` is e.g. "line 3" or "argument 2".
+//   nimber: error: <where>: end of input: expected <expected>      (see at_end)
+// with exit status 2 and nothing on stdout. `where` is "line N" (1-based, for stdin) or
+// "argument N" (the N-th positional argument of the subcommand, 1-based).
 class input_error : public std::runtime_error {
  public:
-  input_error(std::string where, std::string token, std::string expected)
-      : std::runtime_error(where + ": '" + token + "': expected " + expected) {}
-  // For errors that are not about one token (e.g. "division by zero").
+  input_error(std::string_view where, std::string_view token, std::string_view expected)
+      : std::runtime_error(std::string(where) + ": '" + printable_token(token) +
+                           "': expected " + std::string(expected)) {}
+  // For errors that are not about one token.
   explicit input_error(const std::string& message) : std::runtime_error(message) {}
+
+  // The input (stdin, or the argument list: `what_ended` = "end of arguments") ran out.
+  static input_error at_end(std::string_view where, std::string_view expected,
+                            std::string_view what_ended = "end of input") {
+    return input_error(std::string(where) + ": " + std::string(what_ended) + ": expected " +
+                       std::string(expected));
+  }
 };
+
+inline std::string argument_where(std::size_t position) {
+  return "argument " + std::to_string(position);
+}
+
+// What every numeric argument must look like.
+inline constexpr std::string_view number_expected =
+    "a number below 2^128 (decimal, 0x hex or 0b binary)";
+
+// The positional argument at `position` (1-based) as a number below 2^128, the nimber field
+// that the arithmetic commands compute in; throws input_error naming the 128-bit limit.
+inline u128 parse_number_argument(std::string_view token, std::size_t position) {
+  const auto r = parse_u128(token);
+  if (r.ec == parse_errc::too_large)
+    throw input_error(argument_where(position), token,
+                      "a number below 2^128 (the 128-bit limit of the nimber field)");
+  if (!r) throw input_error(argument_where(position), token, number_expected);
+  return r.value;
+}
+
+// Checks that there are between min and max positional arguments (usage: e.g.
+// "nimber div A B"); throws input_error at the first missing or the first extra one.
+inline void check_argument_count(const std::vector<std::string>& args, std::size_t min,
+                                 std::size_t max, std::string_view usage) {
+  const std::string hint = "(usage: " + std::string(usage) + ")";
+  if (args.size() < min)
+    throw input_error::at_end(argument_where(args.size() + 1), "another argument " + hint,
+                              "end of arguments");
+  if (args.size() > max)
+    throw input_error(argument_where(max + 1), args[max], "end of arguments " + hint);
+}
 
 struct context {
   std::string out;  // the command's whole stdout, written by main() on success

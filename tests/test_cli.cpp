@@ -1,0 +1,288 @@
+// Runs the built `nimber` binary (NIMBER_CLI) and checks its stdout, stderr and exit status.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "nimber/arith.hpp"
+
+extern char** environ;
+
+namespace {
+
+struct result {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+// A temporary file, removed on destruction.
+struct temp_file {
+  std::string path;
+  temp_file() {
+    char name[] = "/tmp/nimber_test_cli_XXXXXX";
+    const int fd = mkstemp(name);
+    if (fd < 0) std::abort();
+    close(fd);
+    path = name;
+  }
+  ~temp_file() { unlink(path.c_str()); }
+};
+
+// Runs nimber with args; stdin, stdout and stderr are temporary files, so that no pipe can
+// fill up and deadlock however large the input or output.
+result run(const std::vector<std::string>& args, const std::string& input = "") {
+  temp_file in, out, err;
+  std::ofstream(in.path, std::ios::binary) << input;
+
+  std::vector<char*> argv{const_cast<char*>(NIMBER_CLI)};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, in.path.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out.path.c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, err.path.c_str(), O_WRONLY | O_TRUNC, 0);
+  pid_t pid = 0;
+  result r;
+  if (posix_spawn(&pid, NIMBER_CLI, &actions, nullptr, argv.data(), environ) == 0) {
+    int wstatus = 0;
+    waitpid(pid, &wstatus, 0);
+    r.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  r.out = read_file(out.path);
+  r.err = read_file(err.path);
+  return r;
+}
+
+std::string data_file(const std::string& name) {
+  return read_file(std::string(NIMBER_TEST_DATA) + "/" + name);
+}
+
+// Success: the given stdout, nothing on stderr, status 0.
+void expect_output(const std::vector<std::string>& args, const std::string& out,
+                   const std::string& input = "") {
+  const result r = run(args, input);
+  EXPECT_EQ(r.status, 0) << args[0] << ": " << r.err;
+  EXPECT_EQ(r.out, out) << args[0];
+  EXPECT_EQ(r.err, "") << args[0];
+}
+
+// Bad input: exactly this one stderr line, nothing on stdout, status 2.
+void expect_error(const std::vector<std::string>& args, const std::string& message,
+                  const std::string& input = "") {
+  const result r = run(args, input);
+  EXPECT_EQ(r.status, 2) << message;
+  EXPECT_EQ(r.out, "") << message;
+  EXPECT_EQ(r.err, "nimber: error: " + message + "\n");
+}
+
+TEST(Cli, ConwayGuyTables) {
+  expect_output({"table", "16", "--format", "csv"}, data_file("conway_guy_mul16.csv"));
+  expect_output({"table", "16", "--op", "add", "--format", "csv"},
+                data_file("conway_guy_add16.csv"));
+  // The text layout is the J article's, character for character.
+  expect_output({"table", "16", "--op", "add"}, data_file("conway_guy_add16.txt"));
+}
+
+TEST(Cli, TableText) {
+  expect_output({"table", "4"},
+                "+-+-------+\n"
+                "| |0 1 2 3|\n"
+                "+-+-------+\n"
+                "|0|0 0 0 0|\n"
+                "|1|0 1 2 3|\n"
+                "|2|0 2 3 1|\n"
+                "|3|0 3 1 2|\n"
+                "+-+-------+\n");
+  expect_output({"table", "1", "--format", "csv"}, "0\n");
+  // Entries wider than the labels: 4 * 4 = 6, 7 * 7 = 10.
+  const result r = run({"table", "8"});
+  EXPECT_NE(r.out.find("|7| 0  7  9 14 10 13  3  4|"), std::string::npos) << r.out;
+}
+
+TEST(Cli, Arithmetic) {
+  expect_output({"mul", "5", "11"}, "12\n");
+  expect_output({"mul", "8", "8"}, "13\n");
+  expect_output({"mul", "2", "3", "4"}, "4\n");
+  expect_output({"mul", "0x10", "0x10", "--hex"}, "0x18\n");
+  expect_output({"mul", "--hex", "0b1000", "8"}, "0xd\n");
+  expect_output({"mul", "340282366920938463463374607431768211455", "1"},
+                "340282366920938463463374607431768211455\n");
+  expect_output({"add", "3", "5", "7"}, "1\n");
+  expect_output({"add", "0b1100", "0b1010"}, "6\n");
+  expect_output({"div", "12", "11"}, "5\n");
+  expect_output({"inv", "2"}, "3\n");
+  expect_output({"sqrt", "3"}, "2\n");
+  expect_output({"sqrt", "13"}, "8\n");
+  expect_output({"pow", "2", "2"}, "3\n");
+  expect_output({"pow", "2", "-1"}, "3\n");
+  expect_output({"pow", "0", "0"}, "1\n");
+  expect_output({"pow", "5", "-0"}, "1\n");
+  expect_output({"pow", "0", "7"}, "0\n");
+}
+
+TEST(Cli, ArithmeticInTheBigField) {
+  // 2^64 * 2^64 = 2^64 + 2^63 (F * F = 3F/2), and inverse / sqrt undo mul / square.
+  expect_output({"mul", "0x10000000000000000", "0x10000000000000000", "--hex"},
+                "0x18000000000000000\n");
+  const std::string a = "123456789012345678901234567890123456789";
+  const std::string inv = run({"inv", a}).out;
+  expect_output({"mul", a, inv.substr(0, inv.size() - 1)}, "1\n");
+  const std::string root = run({"sqrt", a}).out;
+  const std::string r = root.substr(0, root.size() - 1);
+  expect_output({"mul", r, r}, a + "\n");
+  expect_output({"pow", a, "-1"}, inv);
+}
+
+TEST(Cli, Nim) {
+  expect_output({"nim", "3", "5", "7"},
+                "nim-sum: 1\n"
+                "the player to move wins; winning moves:\n"
+                "heap 1: 3 -> 2\n"
+                "heap 2: 5 -> 4\n"
+                "heap 3: 7 -> 6\n");
+  expect_output({"nim", "1", "2", "3"},
+                "nim-sum: 0\n"
+                "the player to move loses: every move leaves a nonzero nim-sum\n");
+  expect_output({"nim", "0"},
+                "nim-sum: 0\n"
+                "the player to move loses: every move leaves a nonzero nim-sum\n");
+  expect_output({"nim", "12", "0x1"},
+                "nim-sum: 13\n"
+                "the player to move wins; winning moves:\n"
+                "heap 1: 12 -> 1\n");
+}
+
+TEST(Cli, Batch) {
+  expect_output({"batch"}, "1\n12\n13\n0\n", "4\n1 1\n5 11\n8 8\n0 18446744073709551615\n");
+  expect_output({"batch"}, "", "0\n");
+  expect_output({"batch"}, "3\n", "1\r\n2\t2");
+  // From a file argument too.
+  temp_file f;
+  std::ofstream(f.path) << "1\n8 8\n";
+  expect_output({"batch", f.path}, "13\n");
+}
+
+TEST(Cli, BatchLargeInput) {
+  // 10^5 pairs, well past any pipe or stdio buffer; products of all bytes by all bytes.
+  std::string input = "100000\n", want;
+  for (std::uint64_t i = 0; i < 100000; ++i) {
+    const std::uint64_t a = i % 256, b = i / 256 % 256;
+    input += std::to_string(a) + " " + std::to_string(b) + "\n";
+    want += std::to_string(nimber::mul(a, b)) + "\n";
+  }
+  const result r = run({"batch"}, input);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(r.out == want);
+}
+
+TEST(Cli, HelpEverywhere) {
+  for (const char* cmd :
+       {"mul", "add", "div", "inv", "sqrt", "pow", "table", "batch", "nim"}) {
+    const result r = run({cmd, "--help"});
+    EXPECT_EQ(r.status, 0) << cmd;
+    EXPECT_NE(r.out.find("Examples:"), std::string::npos) << cmd;
+    EXPECT_NE(r.out.find(std::string("nimber ") + cmd), std::string::npos) << cmd;
+  }
+  const result r = run({"--help"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("Examples:"), std::string::npos);
+  EXPECT_NE(r.out.find("batch"), std::string::npos);
+}
+
+TEST(Cli, ArgumentErrors) {
+  const std::string number = "expected a number below 2^128 (decimal, 0x hex or 0b binary)";
+  expect_error({"mul", "5", "x"}, "argument 2: 'x': " + number);
+  expect_error({"mul", "-5", "3"}, "argument 1: '-5': " + number);
+  expect_error({"add", "1", "2", "0x"}, "argument 3: '0x': " + number);
+  expect_error({"sqrt", ""}, "argument 1: '': " + number);
+  expect_error({"mul", "340282366920938463463374607431768211456", "1"},
+               "argument 1: '340282366920938463463374607431768211456': expected a number below "
+               "2^128 (the 128-bit limit of the nimber field)");
+  expect_error({"div", "1", "0"}, "argument 2: '0': expected a nonzero divisor (division by zero)");
+  expect_error({"inv", "0x0"}, "argument 1: '0x0': expected a nonzero number (0 has no inverse)");
+  expect_error({"pow", "0", "-2"},
+               "argument 2: '-2': expected a non-negative exponent, since the base is 0 (0 has "
+               "no inverse)");
+  expect_error({"pow", "2", "-"},
+               "argument 2: '-': expected an exponent: an optional '-' and a number below "
+               "2^128 (decimal, 0x hex or 0b binary)");
+  expect_error({"mul", "5"},
+               "argument 2: end of arguments: expected another argument (usage: nimber mul A B "
+               "[C ...])");
+  expect_error({"div", "1", "2", "3"},
+               "argument 3: '3': expected end of arguments (usage: nimber div A B)");
+  expect_error({"nim"},
+               "argument 1: end of arguments: expected another argument (usage: nimber nim H1 "
+               "[H2 ...])");
+  expect_error({"nim", "3", "4y"}, "argument 2: '4y': " + number);
+  expect_error({"table", "0"}, "argument 1: '0': expected a table size from 1 to 4096");
+  expect_error({"table", "4097"}, "argument 1: '4097': expected a table size from 1 to 4096");
+  // Unprintable bytes are escaped and long tokens cut, so the message stays one line.
+  expect_error({"mul", "1\x01", "2"}, "argument 1: '1\\x01': " + number);
+  expect_error({"mul", std::string(100, '7') + "z", "2"},
+               "argument 1: '" + std::string(64, '7') + "... (101 characters)': " + number);
+}
+
+TEST(Cli, Cli11ErrorsAreOneLineWithStatus2) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{},
+                                             {"frobnicate"},
+                                             {"mul", "--foo", "1", "2"},
+                                             {"table", "4", "--op", "sub"},
+                                             {"table", "4", "--format", "xml"},
+                                             {"table"}}) {
+    const result r = run(args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.rfind("nimber: error: ", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_NE(run({"mul", "--foo", "1", "2"}).err.find("--foo"), std::string::npos);
+  EXPECT_NE(run({"table", "4", "--op", "sub"}).err.find("sub"), std::string::npos);
+}
+
+TEST(Cli, BatchErrors) {
+  const std::string value = "(a decimal number below 2^64)";
+  expect_error({"batch"}, "line 1: end of input: expected the pair count T (the input is empty)");
+  expect_error({"batch"}, "line 1: end of input: expected the pair count T (the input is empty)",
+               " \n\t\n");
+  expect_error({"batch"}, "line 1: 'two': expected the pair count T " + value, "two\n1 1\n");
+  expect_error({"batch"}, "line 1: '18446744073709551616': expected the pair count T to be below 2^64",
+               "18446744073709551616\n");
+  expect_error({"batch"}, "line 3: 'x7': expected A of pair 2 of 2 " + value, "2\n1 2\nx7 8\n");
+  expect_error({"batch"}, "line 2: '-1': expected B of pair 1 of 1 " + value, "1\n1 -1\n");
+  expect_error({"batch"}, "line 2: '18446744073709551616': expected B of pair 1 of 1 to be below 2^64",
+               "1\n0 18446744073709551616\n");
+  expect_error({"batch"},
+               "line 2: end of input: expected A of pair 2 of 3 (the input has fewer pairs than T)",
+               "3\n1 2\n");
+  expect_error({"batch"}, "line 3: '9': expected end of input (all T = 1 pairs have been read)",
+               "1\n1 2\n9\n");
+  expect_error({"batch"}, "line 1: '1\\x00': expected A of pair 1 of 1 " + value,
+               std::string("1 1\0 2", 6));
+  expect_error({"batch", "/nonexistent/input"},
+               "argument 1: '/nonexistent/input': expected a readable file (No such file or "
+               "directory)");
+}
+
+}  // namespace
