@@ -1,0 +1,44 @@
+// Run-time choice of the batch kernel (the code behind nimber::batch).
+//
+// The library carries one kernel per instruction set, each compiled with its own target
+// flags: "portable" (plain C++, every CPU), "avx2" (AVX2 + GFNI) and "avx512" (AVX-512
+// F/BW/VBMI + GFNI). On first use it picks the best one this CPU supports (CPUID, cached),
+// unless the environment variable NIMBER_KERNEL=portable|avx2|avx512 names another, which
+// is read once, then. force() switches at any time; all kernels give identical results.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace nimber::kernel {
+
+struct info {
+  std::string_view name;      // "portable", "avx2", "avx512"
+  std::string_view requires_; // the instruction sets it needs, for display
+  bool supported;             // whether this CPU (and OS) can run it
+};
+
+// Every kernel built into the library, from the most portable to the fastest.
+std::span<const info> list() noexcept;
+
+// The name of the kernel that nimber::batch uses now.
+std::string_view active() noexcept;
+
+enum class force_status {
+  ok,
+  unknown,      // no kernel of that name
+  unsupported,  // this CPU cannot run it
+};
+
+// Makes `name` the active kernel. On any status but ok the active kernel is unchanged.
+// Not meant to race with batch calls on other threads (each call reads the kernel once).
+force_status force(std::string_view name) noexcept;
+
+// What became of NIMBER_KERNEL at first use: ok when unset or honoured; otherwise the
+// automatic choice was kept and this says why.
+force_status environment_status() noexcept;
+
+// "ok", "unknown kernel", "kernel not supported by this CPU".
+std::string_view to_string(force_status s) noexcept;
+
+}  // namespace nimber::kernel

@@ -1,0 +1,112 @@
+// The AVX-512 kernel: the byte-plane tower of src/kernels/planes.hpp on 512-bit vectors,
+// 64 values per block. Built with -mavx512f -mavx512bw -mavx512vbmi -mgfni (CMakeLists.txt);
+// dispatch.cpp runs it only where CPUID reports all four.
+// GCC 12 warns inside its own vpermb intrinsic (the _mm512_undefined pass-through operand,
+// GCC bug 105593); the operand is never read.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
+#pragma GCC diagnostic pop
+
+#include "kernels/planes.hpp"
+
+namespace nimber::detail::kernels {
+namespace {
+
+// A block is 8 vectors of 8 words: byte address (register i, word v, byte k). The transpose
+// to byte planes is three stages, each exchanging one bit of the register index with one
+// bit of the byte position, over the 4 register pairs that differ in that bit:
+//   1. vpermt2b on (i, i+4): register bit 2 <-> k2, and at the same time each register's
+//      bytes are regrouped so that qword lane (i2, k1, k0) holds byte k of 8 words;
+//   2. vpermt2q on (i, i+2): register bit 1 <-> lane bit 1 (k1);
+//   3. vpermt2q on (i, i+1): register bit 0 <-> lane bit 0 (k0).
+// Then register k holds byte k of all 64 words, word 8i+v at byte 8i+v: 24 two-source
+// permutes, the minimum for 8 registers. Stages 2 and 3 are involutions; from_planes runs
+// them again and then the inverse of stage 1.
+struct index_tables {
+  std::uint8_t split[2][64];  // stage 1: lo (k2 = 0) and hi (k2 = 1) outputs
+  std::uint8_t merge[2][64];  // inverse of stage 1: registers i and i+4
+  std::int64_t lo[2][8], hi[2][8];  // vpermt2q selectors for swap_register_lane_bit<Bit>
+};
+constexpr index_tables make_index_tables() noexcept {
+  index_tables t{};
+  for (int x = 0; x < 2; ++x)
+    for (int k = 0; k < 8; ++k)
+      for (int v = 0; v < 8; ++v) {
+        const int lane = 4 * x + (k & 3), k2 = k >> 2;
+        t.split[k2][8 * lane + v] = std::uint8_t(64 * x + 8 * v + k);
+        t.merge[x][8 * v + k] = std::uint8_t(64 * k2 + 8 * lane + v);
+      }
+  for (int bit = 0; bit < 2; ++bit)
+    for (int l = 0; l < 8; ++l) {
+      const bool set = l >> bit & 1;
+      t.lo[bit][l] = set ? 8 + (l & ~(1 << bit)) : l;
+      t.hi[bit][l] = set ? 8 + l : (l | (1 << bit));
+    }
+  return t;
+}
+alignas(64) constexpr index_tables kIndex = make_index_tables();
+
+struct avx512 {
+  using vec = __m512i;
+  static constexpr std::size_t lanes = 64;
+
+  static vec bxor(vec a, vec b) noexcept { return _mm512_xor_si512(a, b); }
+  static vec xor3(vec a, vec b, vec c) noexcept { return _mm512_ternarylogic_epi64(a, b, c, 0x96); }
+  static vec mulb(vec a, vec b) noexcept { return _mm512_gf2p8mul_epi8(a, b); }
+  static vec affine(vec x, std::uint64_t m) noexcept {
+    return _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64(std::int64_t(m)), 0);
+  }
+  static vec splat8(std::uint8_t b) noexcept { return _mm512_set1_epi8(char(b)); }
+
+  template <int Bit>
+  [[gnu::always_inline]] static void swap_register_lane_bit(vec* r) noexcept {
+    const vec ilo = _mm512_load_si512(kIndex.lo[Bit]), ihi = _mm512_load_si512(kIndex.hi[Bit]);
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) {
+      if (i >> Bit & 1) continue;
+      const vec a = r[i], b = r[i | (1 << Bit)];
+      r[i] = _mm512_permutex2var_epi64(a, ilo, b);
+      r[i | (1 << Bit)] = _mm512_permutex2var_epi64(a, ihi, b);
+    }
+  }
+
+  // Stage 1 of the transpose or its inverse: r[i], r[i+4] <- vpermt2b(r[i], r[i+4]).
+  [[gnu::always_inline]] static void permute_halves(vec* r, const std::uint8_t (&lo)[64],
+                                                    const std::uint8_t (&hi)[64]) noexcept {
+    const vec ilo = _mm512_load_si512(lo), ihi = _mm512_load_si512(hi);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; ++i) {
+      const vec a = r[i], b = r[i + 4];
+      r[i] = _mm512_permutex2var_epi8(a, ilo, b);
+      r[i + 4] = _mm512_permutex2var_epi8(a, ihi, b);
+    }
+  }
+
+  [[gnu::always_inline]] static void to_planes(const std::uint64_t* src, vec (&p)[8]) noexcept {
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) p[i] = _mm512_loadu_si512(src + 8 * i);
+    permute_halves(p, kIndex.split[0], kIndex.split[1]);
+    swap_register_lane_bit<1>(p);
+    swap_register_lane_bit<0>(p);
+  }
+
+  template <bool Acc>
+  [[gnu::always_inline]] static void from_planes(vec (&p)[8], std::uint64_t* dst) noexcept {
+    swap_register_lane_bit<0>(p);
+    swap_register_lane_bit<1>(p);
+    permute_halves(p, kIndex.merge[0], kIndex.merge[1]);
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) {
+      vec v = p[i];
+      if constexpr (Acc) v = bxor(v, _mm512_loadu_si512(dst + 8 * i));
+      _mm512_storeu_si512(dst + 8 * i, v);
+    }
+  }
+};
+
+}  // namespace
+
+const ops avx512_ops = {"avx512", false, &plane_kernel<avx512>::mul_n, &plane_kernel<avx512>::apply_n};
+
+}  // namespace nimber::detail::kernels

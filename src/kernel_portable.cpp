@@ -1,0 +1,27 @@
+// The portable kernel: plain C++ built for the baseline target, present on every CPU.
+// Products use the scalar table tower of arith.hpp (fast_mul: Karatsuba down to bytes, one
+// lookup in the 64 KiB product table); linear maps use eight 256-entry tables, one per
+// input byte (linear_map::bytes). Measured faster than the log/exp-table tower
+// (ref::log_tower_mul) at every batch size; see docs/kernels.md.
+#include "kernels/kernel.hpp"
+
+namespace nimber::detail::kernels {
+namespace {
+
+void mul(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) out[i] = fast_mul<64>(a[i], b[i]);
+}
+
+void apply(const linear_map& m, const std::uint64_t* x, std::uint64_t* out, std::size_t n,
+           bool accumulate) noexcept {
+  if (accumulate)
+    for (std::size_t i = 0; i < n; ++i) out[i] ^= m.bytes(x[i]);
+  else
+    for (std::size_t i = 0; i < n; ++i) out[i] = m.bytes(x[i]);
+}
+
+}  // namespace
+
+const ops portable_ops = {"portable", true, &mul, &apply};
+
+}  // namespace nimber::detail::kernels

@@ -1,0 +1,55 @@
+// Internal interface between the batch front end (src/batch.cpp), the dispatcher
+// (src/dispatch.cpp) and the per-ISA kernels (src/kernel_<isa>.cpp). Not installed.
+//
+// A kernel provides only two primitives; everything in nimber::batch is built on them:
+//   mul   - the pairwise product out[i] = a[i] * b[i] on 64-bit nimbers;
+//   apply - a GF(2)-linear map on 64-bit words, out[i] = M x[i] (or out[i] ^= M x[i]).
+// Multiplication by a constant, squaring and square roots are all GF(2)-linear, so one
+// matrix routine serves them all (issue 3: "multiplication by a constant is a linear map").
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "nimber/arith.hpp"
+
+namespace nimber::detail::kernels {
+
+// A GF(2)-linear map on 64-bit words in the forms the kernels consume. `cols[j]` is the
+// image of bit j. `gfni[r][s]` is the 8x8 block taking input byte s to output byte r, in the
+// operand layout of gf2p8affineqb (Intel SDM, GF2P8AFFINEQB: result bit i of a byte is the
+// parity of (matrix byte 7-i) AND (source byte)). `bytes` is the portable form: the XOR of
+// one 256-entry table per input byte, filled only when the active kernel asks for it.
+struct linear_map {
+  std::uint64_t cols[64];
+  std::uint64_t gfni[8][8];
+  byte_linear_map<std::uint64_t> bytes;
+  bool has_bytes;
+};
+
+// Fills every form from the column images (the byte tables only if `with_bytes`).
+void build_linear_map(linear_map& m, const std::uint64_t (&cols)[64], bool with_bytes) noexcept;
+
+using mul_fn = void (*)(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out,
+                        std::size_t n) noexcept;
+using apply_fn = void (*)(const linear_map& m, const std::uint64_t* x, std::uint64_t* out,
+                          std::size_t n, bool accumulate) noexcept;
+
+struct ops {
+  const char* name;
+  bool wants_byte_tables;   // apply() reads linear_map::bytes rather than gfni
+  mul_fn mul;
+  apply_fn apply;
+};
+
+// One per translation unit; each is compiled with its own target flags (CMakeLists.txt).
+// They are constant data: nothing in an ISA translation unit runs before dispatch.cpp
+// (compiled for the baseline) has checked CPUID, so a CPU without the ISA never executes it.
+extern const ops portable_ops;
+extern const ops avx2_ops;
+extern const ops avx512_ops;
+
+// The kernel chosen by dispatch.cpp (CPUID, NIMBER_KERNEL, or kernel::force).
+const ops& active() noexcept;
+
+}  // namespace nimber::detail::kernels

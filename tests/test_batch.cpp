@@ -1,0 +1,206 @@
+// The batch API on every kernel this CPU supports, against the scalar pure tower
+// (detail::tower_mul, the reference the table paths are tested against in test_arith).
+// In the isa-l manner: every GF(2^8) and GF(2^16) constant, every length 0..257, misaligned
+// spans with guard words on both sides, in-place aliasing, and a threaded batch.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "nimber/batch.hpp"
+#include "nimber/kernel.hpp"
+#include "edge_values.hpp"
+
+namespace {
+
+using nimber::u128;
+using std::uint64_t;
+
+std::uint64_t ref_mul(uint64_t a, uint64_t b) { return nimber::detail::tower_mul<64>(a, b); }
+
+// 0, 1, every 2^k (so every Fermat power 2^(2^k)), every 2^k - 1, all-ones, neighbours.
+std::vector<uint64_t> edge_values() { return nimber::test::edge_values<uint64_t>(); }
+
+std::vector<uint64_t> random_words(std::size_t n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<uint64_t> v(n);
+  for (auto& x : v) x = rng();
+  return v;
+}
+
+// The supported kernels, each test run once per kernel (value-parameterised).
+std::vector<std::string> supported_kernels() {
+  std::vector<std::string> names;
+  for (const auto& k : nimber::kernel::list())
+    if (k.supported) names.emplace_back(k.name);
+  return names;
+}
+
+class Kernel : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(nimber::kernel::force(GetParam()), nimber::kernel::force_status::ok);
+    ASSERT_EQ(nimber::kernel::active(), GetParam());  // the forced kernel is the one running
+  }
+};
+
+TEST_P(Kernel, PairwiseRandomAndEdgeValues) {
+  const auto edges = edge_values();
+  std::vector<uint64_t> a = random_words(100'000, 1), b = random_words(100'000, 2);
+  ASSERT_LE(edges.size() * edges.size(), a.size());
+  std::size_t i = 0;  // all pairs of edge values, then the random ones
+  for (uint64_t x : edges)
+    for (uint64_t y : edges) a[i] = x, b[i] = y, ++i;
+  std::vector<uint64_t> out(a.size());
+  nimber::batch::mul(a, b, out);
+  for (i = 0; i < a.size(); ++i) ASSERT_EQ(out[i], ref_mul(a[i], b[i])) << a[i] << " * " << b[i];
+}
+
+// Every length 0..257 at every offset 0..7 (misaligned spans), with guard words around the
+// output that must survive, and in-place products (out aliasing an input). The expected
+// values are computed once per index, so the sweep itself costs only kernel calls.
+TEST_P(Kernel, EveryLengthMisalignedGuarded) {
+  constexpr uint64_t kGuard = 0xDEADBEEFCAFEF00Dull, c = 0x0123456789ABCDEFull;
+  const auto a = random_words(265, 3), b = random_words(265, 4);
+  std::vector<uint64_t> ab(a.size()), cab(a.size()), ab_plus_ca(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ab[i] = ref_mul(a[i], b[i]);
+    cab[i] = ref_mul(c, ab[i]);
+    ab_plus_ca[i] = ab[i] ^ ref_mul(c, a[i]);
+  }
+  for (std::size_t offset = 0; offset < 8; ++offset)
+    for (std::size_t n = 0; n <= 257; ++n) {
+      std::vector<uint64_t> buf(n + 16, kGuard);
+      const std::span<uint64_t> out(buf.data() + 1 + offset, n);
+      const std::span<const uint64_t> sa(a.data() + offset, n), sb(b.data() + offset, n);
+      nimber::batch::mul(sa, sb, out);
+      for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], ab[offset + i]) << n;
+      nimber::batch::axpy(c, sa, out);
+      for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], ab_plus_ca[offset + i]) << n;
+      std::copy(sa.begin(), sa.end(), out.begin());  // in place: out = out * b, then c * out
+      nimber::batch::mul(out, sb, out);
+      nimber::batch::mul(c, out, out);
+      for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], cab[offset + i]) << n;
+      for (std::size_t i = 0; i < 1 + offset; ++i) ASSERT_EQ(buf[i], kGuard);
+      for (std::size_t i = 1 + offset + n; i < buf.size(); ++i) ASSERT_EQ(buf[i], kGuard);
+    }
+}
+
+// Multiplication by every constant of the subfields GF(2^8) and GF(2^16), and by random
+// 64-bit constants, on a vector long enough to take the matrix path (64 values). For the
+// subfield constants the reference is built by linearity in c: c * x is the XOR of
+// 2^j * x over the bits j of c, with each 2^j * x from the pure tower.
+TEST_P(Kernel, MulByConstantAndAxpyAllSubfieldConstants) {
+  const auto x = random_words(64, 5), y0 = random_words(64, 6);
+  std::vector<uint64_t> bit_times_x(16 * x.size());
+  for (std::size_t j = 0; j < 16; ++j)
+    for (std::size_t i = 0; i < x.size(); ++i) bit_times_x[j * x.size() + i] = ref_mul(uint64_t(1) << j, x[i]);
+  std::vector<uint64_t> out(x.size()), y(x.size());
+  auto check = [&](uint64_t c, auto expected) {
+    nimber::batch::mul(c, x, out);
+    y = y0;
+    nimber::batch::axpy(c, x, y);
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const uint64_t p = expected(i);
+      ASSERT_EQ(out[i], p) << c;
+      ASSERT_EQ(y[i], y0[i] ^ p) << c;
+    }
+  };
+  for (uint64_t c = 0; c < 65536; ++c)
+    check(c, [&](std::size_t i) {
+      uint64_t p = 0;
+      for (std::size_t j = 0; j < 16; ++j)
+        if (c >> j & 1) p ^= bit_times_x[j * x.size() + i];
+      return p;
+    });
+  for (uint64_t c : random_words(256, 7)) check(c, [&](std::size_t i) { return ref_mul(c, x[i]); });
+}
+
+TEST_P(Kernel, SquareSqrtInverse) {
+  auto x = random_words(5000, 8);
+  const auto edges = edge_values();
+  std::copy(edges.begin(), edges.end(), x.begin());
+  std::vector<uint64_t> sq(x.size()), rt(x.size()), inv(x.size());
+  nimber::batch::square(x, sq);
+  nimber::batch::sqrt(x, rt);
+  nimber::batch::inverse(x, inv);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    ASSERT_EQ(sq[i], ref_mul(x[i], x[i]));
+    ASSERT_EQ(ref_mul(rt[i], rt[i]), x[i]);
+    ASSERT_EQ(ref_mul(inv[i], x[i]), x[i] == 0 ? 0 : 1) << x[i];
+  }
+  nimber::batch::inverse(inv, inv);  // in place, and the inverse is an involution
+  EXPECT_EQ(inv, x);
+}
+
+TEST_P(Kernel, Pairwise128) {
+  const auto w = random_words(4 * 3000, 9), edges = edge_values();
+  std::vector<u128> a(3000), b(3000), out(3000);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    a[i] = u128(w[4 * i]) << 64 | w[4 * i + 1], b[i] = u128(w[4 * i + 2]) << 64 | w[4 * i + 3];
+  for (std::size_t i = 0; i < edges.size(); ++i)
+    a[i] = u128(edges[i]) << 64 | edges[edges.size() - 1 - i], b[i] = u128(edges[i]) << (i % 65);
+  nimber::batch::mul(a, b, out);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    ASSERT_TRUE(out[i] == nimber::detail::tower_mul<128>(a[i], b[i])) << i;
+}
+
+// A batch past parallel_threshold runs on the pool; it must equal the one-thread result
+// (the same kernel on slices below the threshold).
+TEST_P(Kernel, ThreadedBatchEqualsSingleThread) {
+  const std::size_t n = nimber::batch::parallel_threshold * 2 + 77;
+  const auto a = random_words(n, 10), b = random_words(n, 11);
+  std::vector<uint64_t> whole(n), sliced(n), cwhole(n), csliced(n);
+  nimber::batch::mul(a, b, whole);
+  nimber::batch::mul(a[0], b, cwhole);
+  for (std::size_t i = 0; i < n; i += 1000) {
+    const std::size_t m = std::min<std::size_t>(1000, n - i);
+    nimber::batch::mul(std::span(a).subspan(i, m), std::span(b).subspan(i, m), std::span(sliced).subspan(i, m));
+    nimber::batch::mul(a[0], std::span(b).subspan(i, m), std::span(csliced).subspan(i, m));
+  }
+  EXPECT_EQ(whole, sliced);
+  EXPECT_EQ(cwhole, csliced);
+  for (std::size_t i = 0; i < n; i += 997) ASSERT_EQ(whole[i], ref_mul(a[i], b[i]));
+}
+
+INSTANTIATE_TEST_SUITE_P(Supported, Kernel, ::testing::ValuesIn(supported_kernels()),
+                         [](const auto& info) { return info.param; });
+
+TEST(KernelDispatch, ListAndForce) {
+  const auto list = nimber::kernel::list();
+  ASSERT_GE(list.size(), 1u);
+  EXPECT_EQ(list[0].name, "portable");
+  EXPECT_TRUE(list[0].supported);
+  using nimber::kernel::force_status;
+  const std::string before(nimber::kernel::active());
+  EXPECT_EQ(nimber::kernel::force("no-such-kernel"), force_status::unknown);
+  EXPECT_EQ(nimber::kernel::active(), before);
+  for (const auto& k : list)
+    EXPECT_EQ(nimber::kernel::force(k.name), k.supported ? force_status::ok : force_status::unsupported);
+  EXPECT_EQ(nimber::kernel::to_string(force_status::unknown), "unknown kernel");
+}
+
+TEST(BatchChecked, LengthMismatchThrows) {
+  std::vector<uint64_t> a(3), b(4), out(3);
+  EXPECT_THROW(nimber::batch::checked::mul(a, b, out), std::length_error);
+  EXPECT_THROW(nimber::batch::checked::axpy(1, a, b), std::length_error);
+  EXPECT_NO_THROW(nimber::batch::checked::mul(a, a, out));
+}
+
+#ifdef NIMBER_EXHAUSTIVE
+// Every product of GF(2^16) elements, per kernel (2^32 products).
+TEST_P(Kernel, ExhaustiveGF16Products) {
+  std::vector<uint64_t> a(65536), b(65536), out(65536);
+  for (uint64_t i = 0; i < 65536; ++i) b[i] = i;
+  for (uint64_t x = 0; x < 65536; ++x) {
+    std::fill(a.begin(), a.end(), x);
+    nimber::batch::mul(a, b, out);
+    for (uint64_t y = 0; y < 65536; ++y) ASSERT_EQ(out[y], nimber::mul(std::uint16_t(x), std::uint16_t(y)));
+  }
+}
+#endif
+
+}  // namespace
