@@ -1,0 +1,96 @@
+// Impartial games: outcomes by retrograde analysis, Grundy values of graphs, Grundy sequences
+// of heap games (with and without the proved period, naive and sparse-space engines) and
+// winning moves of coin-turning grids.
+//
+//   nimber_bench_games --benchmark_filter=Outcomes   # the 10^7-edge target
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <vector>
+
+#include "nimber/coin_turning.hpp"
+#include "nimber/game_graph.hpp"
+#include "nimber/heap_games.hpp"
+
+namespace ng = nimber::games;
+
+namespace {
+
+// A random graph with n positions and m moves; half the moves go to a lower position so that
+// there are long chains of decided positions as well as cycles.
+ng::game_graph random_graph(std::size_t n, std::size_t m, bool acyclic) {
+  std::mt19937_64 rng(42);
+  std::vector<ng::position> from(m), to(m);
+  for (std::size_t i = 0; i < m; ++i) {
+    const auto u = ng::position(1 + rng() % (n - 1));
+    from[i] = u;
+    to[i] = (acyclic || (i & 1)) ? ng::position(rng() % u) : ng::position(rng() % n);
+  }
+  return ng::game_graph::from_edges(n, from, to);
+}
+
+void Outcomes(benchmark::State& state) {
+  const std::size_t m = std::size_t(state.range(0));
+  const auto g = random_graph(m / 5, m, false);
+  for (auto _ : state) benchmark::DoNotOptimize(ng::outcomes(g));
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(m));
+  state.counters["edges"] = double(m);
+}
+BENCHMARK(Outcomes)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
+
+void GrundyAcyclic(benchmark::State& state) {
+  const std::size_t m = std::size_t(state.range(0));
+  const auto g = random_graph(m / 5, m, true);
+  for (auto _ : state) benchmark::DoNotOptimize(ng::grundy_values(g));
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(m));
+}
+BENCHMARK(GrundyAcyclic)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
+
+void ReadGameFile(benchmark::State& state) {
+  const std::string text = ng::write_game_graph(random_graph(200'000, 1'000'000, false));
+  for (auto _ : state) benchmark::DoNotOptimize(ng::read_game_graph(text));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
+}
+BENCHMARK(ReadGameFile)->Unit(benchmark::kMillisecond);
+
+// Dawson's Kayles to 10^6 terms with its period proved (the remaining terms follow from it).
+void DawsonsKaylesMillion(benchmark::State& state) {
+  const auto game = ng::heap_game::parse("0.07");
+  for (auto _ : state) {
+    auto s = ng::grundy_sequence_of(game, 1'000'000);
+    if (!s.period) state.SkipWithError("period not proved");
+    benchmark::DoNotOptimize(s.values.data());
+  }
+}
+BENCHMARK(DawsonsKaylesMillion)->Unit(benchmark::kMillisecond);
+
+// Every term by mex, no period used: the engines themselves.
+void HeapEngine(benchmark::State& state, const char* code, ng::sequence_options::method m) {
+  const auto game = ng::heap_game::parse(code);
+  const auto terms = std::uint64_t(state.range(0));
+  ng::sequence_options options;
+  options.use_period = false;
+  options.engine = m;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(ng::grundy_sequence_of(game, terms, options).values.data());
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(terms));
+}
+using method = ng::sequence_options::method;
+BENCHMARK_CAPTURE(HeapEngine, grundy_naive, "grundy", method::naive)->Arg(1 << 15)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(HeapEngine, grundy_sparse, "grundy", method::automatic)->Arg(1 << 15)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(HeapEngine, dawson_naive, "0.07", method::naive)->Arg(1 << 15)->Unit(benchmark::kMillisecond);
+
+void GridWinningMove(benchmark::State& state) {
+  std::mt19937_64 rng(7);
+  const ng::coin_product rule{ng::coin_rule::mock_turtles, ng::coin_rule::ruler};
+  std::vector<std::vector<ng::coin_cell>> positions(256);
+  for (auto& p : positions)
+    for (int i = 0; i < 3; ++i) p.push_back({rng() >> 40, 1 + (rng() >> 40)});
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(ng::grid_winning_move(rule, positions[i++ & 255]));
+}
+BENCHMARK(GridWinningMove);
+
+}  // namespace
+
+BENCHMARK_MAIN();
