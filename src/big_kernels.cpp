@@ -1,0 +1,414 @@
+// The limb kernels behind big_nim: the Karatsuba tower product with batched leaves, the
+// product by the half Fermat power, squaring, square roots and the inverse by the norm.
+//
+// Layout: an element of GF(2^(64 n)) is n little-endian limbs, n a power of two. Its tower
+// halves x = x1 F + x0 (F = 2^(32 n)) are the low and the high n/2 limbs, so V elements of
+// n limbs stored one after another are also 2V elements of n/2 limbs: every routine here
+// works on such runs of V equal-size vectors at once, which is what lets the leaves be
+// batch calls.
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <mutex>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "nimber/batch.hpp"
+#include "nimber/big.hpp"
+
+namespace nimber::big {
+namespace {
+
+using u64 = std::uint64_t;
+
+// ---- Scratch arena ---------------------------------------------------------------------------
+// A stack of blocks: take() bumps a pointer, frames give everything back on scope exit.
+// Blocks are never freed or moved, so pointers stay valid and, once the arena has grown to
+// the size a call needs, later calls allocate nothing.
+class arena {
+ public:
+  struct mark_t {
+    std::size_t block, used;
+  };
+  mark_t mark() const noexcept { return {cur_, blocks_.empty() ? 0 : blocks_[cur_].used}; }
+  void release(mark_t m) noexcept {
+    for (std::size_t i = m.block + 1; i < blocks_.size(); ++i) blocks_[i].used = 0;
+    cur_ = m.block;
+    if (!blocks_.empty()) blocks_[cur_].used = m.used;
+  }
+  u64* take(std::size_t n) {
+    while (cur_ < blocks_.size() && blocks_[cur_].size - blocks_[cur_].used < n) {
+      if (cur_ + 1 == blocks_.size()) break;
+      ++cur_;
+    }
+    if (blocks_.empty() || blocks_[cur_].size - blocks_[cur_].used < n) {
+      const std::size_t last = blocks_.empty() ? 0 : blocks_.back().size;
+      const std::size_t size = std::max({n, 2 * last, std::size_t(1) << 15});
+      blocks_.push_back({std::make_unique<u64[]>(size), size, 0});
+      cur_ = blocks_.size() - 1;
+    }
+    u64* p = blocks_[cur_].data.get() + blocks_[cur_].used;
+    blocks_[cur_].used += n;
+    return p;
+  }
+
+ private:
+  struct block {
+    std::unique_ptr<u64[]> data;
+    std::size_t size, used;
+  };
+  std::vector<block> blocks_;
+  std::size_t cur_ = 0;
+};
+
+arena& scratch() {
+  thread_local arena a;
+  return a;
+}
+
+struct frame {
+  arena& a;
+  arena::mark_t m;
+  explicit frame(arena& ar) : a(ar), m(ar.mark()) {}
+  ~frame() { a.release(m); }
+  frame(const frame&) = delete;
+  frame& operator=(const frame&) = delete;
+};
+
+// ---- 64-bit leaves of the linear maps ----------------------------------------------------
+constexpr u64 kHalf64 = u64(1) << 63;  // 2^63, the half Fermat power of GF(2^64)
+
+// The leaves of the half-power map are products by the constants 2^63 and (2^63)^2. The
+// pairwise batch product with a run of copies of the constant measured several times faster
+// here than a byte-table loop or batch::mul(c, ...), whose per-call set-up (building the
+// constant's matrix) dominates the short runs these leaves come in.
+constexpr std::size_t kConstRun = 1024;
+
+const std::array<u64, kConstRun>& const_run(bool squared) {
+  static const auto runs = [] {
+    std::array<std::array<u64, kConstRun>, 2> r;
+    r[0].fill(kHalf64);
+    r[1].fill(nimber::mul(kHalf64, kHalf64));
+    return r;
+  }();
+  return runs[squared];
+}
+
+// out[i] = c * x[i] for c = 2^63 (squared = false) or (2^63)^2. In place allowed.
+void mul_half_leaf(const u64* x, u64* out, std::size_t n, bool squared) {
+  if (n < 8) {  // a batch call costs more than a few table lookups
+    for (std::size_t i = 0; i < n; ++i)
+      out[i] = squared ? detail::kTables.mul_half64(detail::kTables.mul_half64(x[i]))
+                       : detail::kTables.mul_half64(x[i]);
+    return;
+  }
+  const auto& c = const_run(squared);
+  for (std::size_t i = 0; i < n; i += kConstRun) {
+    const std::size_t k = std::min(kConstRun, n - i);
+    batch::mul(std::span(c.data(), k), std::span(x + i, k), std::span(out + i, k));
+  }
+}
+
+void xor_into(u64* dst, const u64* src, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) dst[i] ^= src[i];
+}
+
+// ---- Breadth-first Karatsuba trees ------------------------------------------------------
+// Level t of the tree of one n-limb operand holds 3^t nodes of n / 2^t limbs in the order
+// [every node's x0][every node's x0 + x1][every node's x1], so node i of a level of N nodes
+// has its children at i, N + i and 2N + i one level down, and the leaf of index
+// d1 + 3 d2 + 9 d3 + ... took branch d_k at depth k. Returns the 3^log2(n) leaves.
+const u64* expand(const u64* x, std::size_t n, arena& ar) {
+  std::size_t nodes = 1, size = n;
+  const u64* p = x;
+  while (size > 1) {
+    const std::size_t h = size / 2;
+    u64* next = ar.take(3 * nodes * h);
+    if (h == 1) {  // the widest level: one flat loop (the general one pays per node)
+      u64* mid = next + nodes;
+      u64* hi = next + 2 * nodes;
+      for (std::size_t i = 0; i < nodes; ++i) {
+        const u64 v0 = p[2 * i], v1 = p[2 * i + 1];
+        next[i] = v0, mid[i] = v0 ^ v1, hi[i] = v1;
+      }
+      p = next, nodes *= 3, size = h;
+      continue;
+    }
+    for (std::size_t i = 0; i < nodes; ++i) {
+      const u64* x0 = p + i * size;
+      u64* lo = next + i * h;
+      u64* mid = next + (nodes + i) * h;
+      u64* hi = next + (2 * nodes + i) * h;
+      for (std::size_t j = 0; j < h; ++j) {
+        const u64 v0 = x0[j], v1 = x0[h + j];
+        lo[j] = v0, mid[j] = v0 ^ v1, hi[j] = v1;
+      }
+    }
+    p = next, nodes *= 3, size = h;
+  }
+  return p;
+}
+
+// One level back up: node i gets lo = ll + hh', hi = mm + ll from its children (ll, mm, hh
+// at i, N + i, 2N + i of the level of `size`-limb nodes below), where hh' is hh for a
+// constant product (its twist is in the constant) and hh * F/2, already applied, otherwise.
+void combine(const u64* p, u64* q, std::size_t nodes, std::size_t size) noexcept {
+  if (size == 1) {  // the widest level: one flat loop
+    for (std::size_t i = 0; i < nodes; ++i) {
+      const u64 l = p[i];
+      q[2 * i] = l ^ p[2 * nodes + i], q[2 * i + 1] = p[nodes + i] ^ l;
+    }
+    return;
+  }
+  for (std::size_t i = 0; i < nodes; ++i) {
+    const u64* ll = p + i * size;
+    const u64* mm = p + (nodes + i) * size;
+    const u64* hh = p + (2 * nodes + i) * size;
+    u64* lo = q + i * 2 * size;
+    u64* hi = lo + size;
+    for (std::size_t j = 0; j < size; ++j) {
+      const u64 l = ll[j];
+      lo[j] = l ^ hh[j], hi[j] = mm[j] ^ l;
+    }
+  }
+}
+
+// ---- The product by the half Fermat power ------------------------------------------------
+// Two routes to y = x * 2^(64 m - 1) (half_split and half_const); half_run picks one.
+//
+// half_const: a product by a constant c = c1 F + c0 is the tower step with b = c, and the
+// F/2 there multiplies the constant only: x c = ((x0 + x1)(c0 + c1) + x0 c0) F
+// + (x0 c0 + x1 (c1 F/2)). With the constant's tree precomputed (children c0, c0 + c1 and
+// c1 F/2 at each node), the product is the operand's tree, one pairwise batch::mul with
+// the constant's leaves, and XORs back up: no half-power maps inside at all.
+constexpr std::size_t kConstMax = 256;
+void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar);  // limbs; leaves cached for m <= kConstMax (~80 KiB)
+
+void half_leaves(const u64* c, std::size_t m, u64* out, std::size_t pos, std::size_t weight, arena& ar) {
+  if (m == 1) {
+    out[pos] = c[0];
+    return;
+  }
+  const std::size_t h = m / 2;
+  frame f(ar);
+  u64* t = ar.take(h);
+  half_leaves(c, h, out, pos, 3 * weight, ar);
+  for (std::size_t j = 0; j < h; ++j) t[j] = c[j] ^ c[h + j];
+  half_leaves(t, h, out, pos + weight, 3 * weight, ar);
+  mul_half_split(c + h, t, 1, h, ar);
+  half_leaves(t, h, out, pos + 2 * weight, 3 * weight, ar);
+}
+
+// The leaves of the constant 2^(64 m - 1), built once per size (never freed).
+const u64* half_constant(std::size_t m, arena& ar) {
+  static std::array<std::atomic<const u64*>, 16> cache{};
+  static std::recursive_mutex mu;  // building size m builds the smaller sizes first
+  const std::size_t k = std::size_t(std::countr_zero(m));
+  if (const u64* p = cache[k].load(std::memory_order_acquire)) return p;
+  std::lock_guard lock(mu);
+  if (const u64* p = cache[k].load(std::memory_order_relaxed)) return p;
+  std::size_t leaves = 1;
+  for (std::size_t i = 0; i < k; ++i) leaves *= 3;
+  u64* p = new u64[leaves];
+  std::vector<u64> c(m, 0);
+  c[m - 1] = kHalf64;
+  half_leaves(c.data(), m, p, 0, 1, ar);
+  cache[k].store(p, std::memory_order_release);
+  return p;
+}
+
+void half_const(const u64* x, u64* y, std::size_t m, arena& ar) {
+  frame f(ar);
+  const u64* c = half_constant(m, ar);
+  const std::size_t leaves = [&] { std::size_t l = 1; for (std::size_t s = m; s > 1; s /= 2) l *= 3; return l; }();
+  const u64* xl = expand(x, m, ar);
+  u64* p = ar.take(leaves);
+  batch::mul(std::span(xl, leaves), std::span(c, leaves), std::span(p, leaves));
+  std::size_t nodes = leaves, size = 1;
+  while (size < m) {
+    nodes /= 3;
+    u64* q = size * 2 == m ? y : ar.take(nodes * size * 2);
+    combine(p, q, nodes, size);
+    p = q, size *= 2;
+  }
+}
+
+// half_split, the tower_mul_half recursion of arith.hpp over V vectors at once:
+// (x1 F + x0) * (F/2) F... = h'(x0 + x1) F + h'(h'(x1)) with h' the half-field map. Each
+// level calls h' on 3V half vectors, as one run of 2V and one of V; at m = 2 the two nested
+// leaf maps fold into one product by (2^63)^2.
+// ---- The product by the half Fermat power ------------------------------------------------
+// y = x * 2^(64 m - 1) for V vectors of m limbs. With F = 2^(32 m) and the half-field map
+// h' (arith.hpp, tower_mul_half): (x1 F + x0) * (F/2) F... = h'(x0 + x1) F + h'(h'(x1)).
+// Each level calls h' on 3V half vectors, batched as one run of 2V and one of V, so the
+// leaves are few, long calls. At m = 2 the two nested leaf maps fold into one table
+// (x * (2^63)^2). In place allowed.
+void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar);
+
+void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
+  if (m == 1) return mul_half_leaf(x, y, V, false);
+  if (m == 2) {
+    frame f(ar);
+    u64* s = ar.take(2 * V);  // [x0 + x1 for each v][x1 for each v]
+    for (std::size_t v = 0; v < V; ++v) s[v] = x[2 * v] ^ x[2 * v + 1], s[V + v] = x[2 * v + 1];
+    mul_half_leaf(s, s, V, false);
+    mul_half_leaf(s + V, s + V, V, true);
+    for (std::size_t v = 0; v < V; ++v) y[2 * v + 1] = s[v], y[2 * v] = s[V + v];
+    return;
+  }
+  const std::size_t h = m / 2;
+  frame f(ar);
+  u64* u = ar.take(2 * V * h);
+  for (std::size_t v = 0; v < V; ++v) {
+    const u64* x0 = x + v * m;
+    const u64* x1 = x0 + h;
+    u64* s = u + v * h;
+    u64* t = u + (V + v) * h;
+    for (std::size_t i = 0; i < h; ++i) s[i] = x0[i] ^ x1[i], t[i] = x1[i];
+  }
+  mul_half_run(u, u, 2 * V, h, ar);          // [h'(x0 + x1)][h'(x1)]
+  mul_half_run(u + V * h, u + V * h, V, h, ar);  // [h'(x0 + x1)][h'(h'(x1))]
+  for (std::size_t v = 0; v < V; ++v) {
+    std::copy_n(u + v * h, h, y + v * m + h);
+    std::copy_n(u + (V + v) * h, h, y + v * m);
+  }
+}
+
+// Long runs of short vectors split (their leaf calls are long); a few long vectors take the
+// constant's tree, one vector at a time, once they are short enough for its cache.
+void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
+  if (m <= 2 || V >= 32 || m > kConstMax) return mul_half_split(x, y, V, m, ar);
+  for (std::size_t v = 0; v < V; ++v) half_const(x + v * m, y + v * m, m, ar);
+}
+
+// Copies the high halves of V vectors of m limbs into one run of V * m/2 limbs.
+void gather_high(const u64* x, u64* out, std::size_t V, std::size_t m) noexcept {
+  const std::size_t h = m / 2;
+  for (std::size_t v = 0; v < V; ++v) std::copy_n(x + v * m + h, h, out + v * h);
+}
+
+// ---- Squaring and square roots: linear, no products ---------------------------------------
+// (x1 F + x0)^2 = x1^2 F + (x0^2 + x1^2 * F/2). Squares the 2V halves as one run, then adds
+// the half-power product of the high squares into the low halves. In place allowed.
+void square_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
+  if (m == 1) {
+    batch::square(std::span(x, V), std::span(y, V));
+    return;
+  }
+  const std::size_t h = m / 2;
+  square_run(x, y, 2 * V, h, ar);
+  frame f(ar);
+  u64* t = ar.take(V * h);
+  gather_high(y, t, V, m);
+  mul_half_run(t, t, V, h, ar);
+  for (std::size_t v = 0; v < V; ++v) xor_into(y + v * m, t + v * h, h);
+}
+
+// The inverse map: sqrt(x1 F + x0) = sqrt(x1) F + sqrt(x0 + x1 * F/2). In place allowed.
+void sqrt_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
+  if (m == 1) {
+    batch::sqrt(std::span(x, V), std::span(y, V));
+    return;
+  }
+  const std::size_t h = m / 2;
+  if (x != y) std::copy_n(x, V * m, y);
+  {
+    frame f(ar);
+    u64* t = ar.take(V * h);
+    gather_high(y, t, V, m);
+    mul_half_run(t, t, V, h, ar);
+    for (std::size_t v = 0; v < V; ++v) xor_into(y + v * m, t + v * h, h);
+  }
+  sqrt_run(y, y, 2 * V, h, ar);
+}
+
+// ---- The product -------------------------------------------------------------------------
+std::size_t g_block_limbs = 512;  // 2^15 bits: fastest of 16..2048 at 2^16 and 2^20 bits here
+
+// The Karatsuba tree of one block, breadth-first. Level t holds 3^t nodes of n / 2^t limbs
+// in the order [every node's a0][every node's a0 + a1][every node's a1], so that node i of
+// level t has its three children at i, N + i and 2N + i of level t + 1 (N = 3^t) and, on
+// the way back up, the a1 b1 products of a whole level are one contiguous run for the
+// half-power map. The 3^log2(n) leaf products are one batch::mul call.
+void mul_block(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
+  frame f(ar);
+  std::size_t nodes = 1;
+  for (std::size_t s = n; s > 1; s /= 2) nodes *= 3;
+  const u64* pa = expand(a, n, ar);
+  const u64* pb = expand(b, n, ar);
+  u64* p = ar.take(nodes);
+  batch::mul(std::span(pa, nodes), std::span(pb, nodes), std::span(p, nodes));
+  for (std::size_t size = 1; size < n; size *= 2) {
+    nodes /= 3;
+    u64* hh = p + 2 * nodes * size;
+    mul_half_run(hh, hh, nodes, size, ar);
+    u64* q = size * 2 == n ? out : ar.take(nodes * size * 2);
+    combine(p, q, nodes, size);
+    p = q;
+  }
+}
+
+// Depth-first above the block size (so the working set of each block stays in cache),
+// breadth-first inside. `out` may alias a or b.
+void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
+  if (n == 1) {
+    out[0] = nimber::mul(a[0], b[0]);
+    return;
+  }
+  if (n <= g_block_limbs) return mul_block(a, b, out, n, ar);
+  const std::size_t h = n / 2;
+  frame f(ar);
+  u64* as = ar.take(h);
+  u64* bs = ar.take(h);
+  for (std::size_t j = 0; j < h; ++j) as[j] = a[j] ^ a[h + j], bs[j] = b[j] ^ b[h + j];
+  u64* ll = ar.take(h);
+  u64* mm = ar.take(h);
+  u64* hh = ar.take(h);
+  mul_rec(a, b, ll, h, ar);
+  mul_rec(as, bs, mm, h, ar);
+  mul_rec(a + h, b + h, hh, h, ar);
+  mul_half_run(hh, hh, 1, h, ar);
+  for (std::size_t j = 0; j < h; ++j) out[j] = ll[j] ^ hh[j], out[h + j] = mm[j] ^ ll[j];
+}
+
+// Inverse by the norm (arith.hpp, tower_inverse): with s = x0 + x1,
+// N = x0 s + x1^2 * F/2 lies in the half field and x^-1 = (x1 F + s) / N.
+// Cost about 1.5 full products: three half products per level, halving each time.
+void inverse_rec(const u64* x, u64* y, std::size_t n, arena& ar) {
+  if (n == 1) {
+    y[0] = nimber::inverse(x[0]);
+    return;
+  }
+  const std::size_t h = n / 2;
+  frame f(ar);
+  u64* s = ar.take(h);
+  u64* norm = ar.take(h);
+  u64* t = ar.take(h);
+  for (std::size_t j = 0; j < h; ++j) s[j] = x[j] ^ x[h + j];
+  mul_rec(x, s, norm, h, ar);
+  square_run(x + h, t, 1, h, ar);
+  mul_half_run(t, t, 1, h, ar);
+  xor_into(norm, t, h);
+  inverse_rec(norm, t, h, ar);  // t = 1 / N
+  u64* hi = ar.take(h);
+  mul_rec(x + h, t, hi, h, ar);
+  mul_rec(s, t, y, h, ar);  // s is a copy, so y may alias x
+  std::copy_n(hi, h, y + h);
+}
+
+}  // namespace
+
+void mul(const u64* a, const u64* b, u64* out, std::size_t n) { mul_rec(a, b, out, n, scratch()); }
+void square(const u64* x, u64* out, std::size_t n) { square_run(x, out, 1, n, scratch()); }
+void sqrt(const u64* x, u64* out, std::size_t n) { sqrt_run(x, out, 1, n, scratch()); }
+void mul_half(const u64* x, u64* out, std::size_t n) { mul_half_run(x, out, 1, n, scratch()); }
+void inverse(const u64* x, u64* out, std::size_t n) { inverse_rec(x, out, n, scratch()); }
+
+std::size_t block_limbs() noexcept { return g_block_limbs; }
+void set_block_limbs(std::size_t n) noexcept { g_block_limbs = n < 2 ? 2 : n; }
+
+}  // namespace nimber::big

@@ -1,0 +1,358 @@
+// big_nim: agreement with the 64- and 128-bit types, the batched Karatsuba product against a
+// plain recursive tower, field identities up to 2^16 bits, the Fermat-power rules, text.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "edge_values.hpp"
+#include "nimber/big.hpp"
+#include "nimber/reference.hpp"
+
+namespace {
+
+using nimber::big_nim;
+using nimber::u128;
+using u64 = std::uint64_t;
+using limbs = std::vector<u64>;
+
+// ---- An independent reference: the tower of arith.hpp written plainly on limb vectors ---
+// No batching, no scratch arena, no byte tables: leaves are the seed's bit-table product
+// and the half power is the table-free tower_mul_half. Sizes are powers of two.
+
+limbs slice(const limbs& x, std::size_t from, std::size_t n) {
+  return limbs(x.begin() + std::ptrdiff_t(from), x.begin() + std::ptrdiff_t(from + n));
+}
+limbs join(const limbs& lo, const limbs& hi) {
+  limbs r = lo;
+  r.insert(r.end(), hi.begin(), hi.end());
+  return r;
+}
+limbs xor_of(const limbs& a, const limbs& b) {
+  limbs r = a;
+  for (std::size_t i = 0; i < r.size(); ++i) r[i] ^= b[i];
+  return r;
+}
+
+limbs ref_half(const limbs& x) {  // x * 2^(64 n - 1)
+  const std::size_t n = x.size();
+  if (n == 1) return {nimber::detail::tower_mul_half<64>(x[0])};
+  const limbs x0 = slice(x, 0, n / 2), x1 = slice(x, n / 2, n / 2);
+  return join(ref_half(ref_half(x1)), ref_half(xor_of(x0, x1)));
+}
+
+limbs ref_mul(const limbs& a, const limbs& b) {
+  const std::size_t n = a.size();
+  if (n == 1) return {nimber::ref::bit_table_mul(a[0], b[0])};
+  const std::size_t h = n / 2;
+  const limbs a0 = slice(a, 0, h), a1 = slice(a, h, h), b0 = slice(b, 0, h), b1 = slice(b, h, h);
+  const limbs lo = ref_mul(a0, b0);
+  const limbs hi = xor_of(ref_mul(xor_of(a0, a1), xor_of(b0, b1)), lo);
+  return join(xor_of(lo, ref_half(ref_mul(a1, b1))), hi);
+}
+
+limbs random_limbs(std::size_t n, std::mt19937_64& rng) {
+  limbs v(n);
+  for (u64& x : v) x = rng();
+  return v;
+}
+
+big_nim big_of(const limbs& v) { return big_nim::from_limbs(v); }
+
+limbs padded(const big_nim& x, std::size_t n) {
+  limbs v(n, 0);
+  std::copy(x.limbs().begin(), x.limbs().end(), v.begin());
+  return v;
+}
+
+// Restores the block size on scope exit.
+struct block_size {
+  std::size_t saved = nimber::big::block_limbs();
+  explicit block_size(std::size_t n) { nimber::big::set_block_limbs(n); }
+  ~block_size() { nimber::big::set_block_limbs(saved); }
+};
+
+// ---- Agreement with the fixed-width types ----------------------------------------------------
+
+TEST(BigSmall, AgreesWith64BitOnEdgeAndRandomValues) {
+  const auto v = nimber::test::test_values<u64>(400);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const u64 a = v[i], b = v[(i * 7 + 3) % v.size()];
+    const big_nim x(a), y(b);
+    ASSERT_EQ((x * y).to_u64(), nimber::mul(a, b)) << a << " * " << b;
+    ASSERT_EQ((x + y).to_u64(), a ^ b);
+    ASSERT_EQ(x.square().to_u64(), nimber::square(a));
+    ASSERT_EQ(x.sqrt().to_u64(), nimber::sqrt(a));
+    ASSERT_EQ(x.pow(u64(b)).to_u64(), nimber::pow(a, b));
+    if (b != 0) {
+      ASSERT_EQ((x / y).to_u64(), nimber::div(a, b));
+      ASSERT_EQ(y.inverse().to_nim64(), nimber::nim64(b).inverse());
+    }
+    ASSERT_EQ(x <=> y, a <=> b);
+  }
+}
+
+TEST(BigSmall, AgreesWith128BitOnEdgeAndRandomValues) {
+  const auto v = nimber::test::test_values<u128>(600);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const u128 a = v[i], b = v[(i * 11 + 5) % v.size()];
+    const big_nim x(a), y(b);
+    ASSERT_EQ((x * y).to_u128(), nimber::mul(a, b));
+    ASSERT_EQ(x.square().to_u128(), nimber::square(a));
+    ASSERT_EQ(x.sqrt().to_u128(), nimber::sqrt(a));
+    ASSERT_EQ(x.pow(b).to_u128(), nimber::pow(a, b));
+    if (b != 0) {
+      ASSERT_EQ((x / y).to_nim128(), nimber::nim128(a) / nimber::nim128(b));
+      ASSERT_EQ(y.inverse().to_u128(), nimber::inverse(b));
+    }
+    ASSERT_EQ(x <=> y, a <=> b);
+    ASSERT_EQ(x == y, a == b);
+  }
+}
+
+TEST(BigSmall, Conversions) {
+  const u128 v = (u128(0x0123456789abcdefull) << 64) | 0xfedcba9876543210ull;
+  EXPECT_EQ(big_nim(nimber::nim128(v)).to_u128(), v);
+  EXPECT_EQ(big_nim(nimber::nim64(42)).to_nim64(), nimber::nim64(42));
+  EXPECT_THROW(big_nim(v).to_u64(), std::out_of_range);
+  EXPECT_THROW(big_nim::power_of_two(128).to_u128(), std::out_of_range);
+  EXPECT_EQ(big_nim::power_of_two(127).to_u128(), u128(1) << 127);
+  EXPECT_EQ(big_nim().to_u64(), 0u);
+  EXPECT_TRUE(big_nim(u128(0)).is_zero());
+  EXPECT_EQ(big_nim::from_limbs(limbs{5, 0, 0}).limbs().size(), 1u);  // normalised
+  EXPECT_EQ(big_nim(u64(0)).field_bits(), 1u);
+  EXPECT_EQ(big_nim(u64(1)).field_bits(), 1u);
+  EXPECT_EQ(big_nim(u64(2)).field_bits(), 2u);
+  EXPECT_EQ(big_nim(u64(255)).field_bits(), 8u);
+  EXPECT_EQ(big_nim(u64(256)).field_bits(), 16u);
+  EXPECT_EQ(big_nim::power_of_two(64).field_bits(), 128u);
+  EXPECT_EQ(big_nim::power_of_two(64).bit_length(), 65u);
+  EXPECT_EQ(big_nim::random(1000, 7).bit_length() <= 1000, true);
+  EXPECT_EQ(big_nim::random(1000, 7), big_nim::random(1000, 7));
+}
+
+// ---- The batched product against the plain tower -------------------------------------------
+
+TEST(BigKaratsuba, MatchesPlainTowerAtModerateSizes) {
+  std::mt19937_64 rng(11);
+  for (std::size_t block : {std::size_t(2), std::size_t(4), std::size_t(16), nimber::big::block_limbs()}) {
+    block_size guard(block);
+    for (std::size_t n = 1; n <= 64; n *= 2) {  // up to 4096 bits
+      const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
+      const limbs expect = ref_mul(a, b);
+      limbs out(n);
+      nimber::big::mul(a.data(), b.data(), out.data(), n);
+      ASSERT_EQ(out, expect) << "n = " << n << " limbs, block " << block;
+      ASSERT_EQ(padded(big_of(a) * big_of(b), n), expect);
+      limbs inplace = a;  // aliasing output and input
+      nimber::big::mul(inplace.data(), b.data(), inplace.data(), n);
+      ASSERT_EQ(inplace, expect);
+    }
+  }
+}
+
+TEST(BigKaratsuba, HalfPowerMatchesPlainTower) {
+  std::mt19937_64 rng(12);
+  for (std::size_t n = 1; n <= 256; n *= 2) {
+    const limbs x = random_limbs(n, rng);
+    limbs out(n);
+    nimber::big::mul_half(x.data(), out.data(), n);
+    ASSERT_EQ(out, ref_half(x)) << n;
+    // and it is the product by 2^(64 n - 1)
+    ASSERT_EQ(big_of(out), big_of(x) * big_nim::power_of_two(64 * n - 1));
+  }
+}
+
+TEST(BigKaratsuba, SubfieldOperandTakesTheChunkedPath) {
+  std::mt19937_64 rng(13);
+  for (std::size_t small : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(8)}) {
+    const limbs a = random_limbs(32, rng), b = random_limbs(small, rng);
+    const limbs expect = ref_mul(a, padded(big_of(b), 32));
+    ASSERT_EQ(padded(big_of(a) * big_of(b), 32), expect) << small;
+    ASSERT_EQ(padded(big_of(b) * big_of(a), 32), expect) << small;
+  }
+}
+
+// ---- Field identities on random values of 256 bits to 2^16 bits --------------------------------
+
+TEST(BigField, AxiomsAndIdentities) {
+  for (std::size_t bits = 256; bits <= (std::size_t(1) << 16); bits *= 4) {
+    SCOPED_TRACE(bits);
+    const big_nim a = big_nim::random(bits, 1), b = big_nim::random(bits, 2),
+                  c = big_nim::random(bits - 3, 3);
+    const big_nim ab = a * b;
+    EXPECT_EQ(ab, b * a);
+    EXPECT_EQ(ab * c, a * (b * c));
+    EXPECT_EQ(a * (b + c), ab + a * c);
+    EXPECT_EQ(a * big_nim(u64(1)), a);
+    EXPECT_TRUE((a * big_nim()).is_zero());
+    EXPECT_TRUE((a - a).is_zero());
+    EXPECT_EQ(a.square(), a * a);
+    EXPECT_EQ(a.sqrt().square(), a);
+    EXPECT_EQ(a.square().sqrt(), a);
+    EXPECT_EQ(a * a.inverse(), big_nim(u64(1)));
+    EXPECT_EQ(ab / b, a);
+    EXPECT_EQ(c.inverse().inverse(), c);
+    EXPECT_EQ((a * c).square(), a.square() * c.square());  // Frobenius is multiplicative
+  }
+}
+
+TEST(BigField, InverseOfZeroThrows) {
+  EXPECT_THROW(big_nim().inverse(), nimber::division_by_zero);
+  EXPECT_THROW(big_nim(u64(5)) / big_nim(), nimber::division_by_zero);
+  limbs z(4, 0), out(4, 1);
+  nimber::big::inverse(z.data(), out.data(), 4);  // raw kernel: 0 maps to 0
+  EXPECT_EQ(out, limbs(4, 0));
+}
+
+TEST(BigField, Powers) {
+  const big_nim x = big_nim::random(300, 4);  // lives in GF(2^512)
+  EXPECT_EQ(x.pow(u64(0)), big_nim(u64(1)));
+  EXPECT_EQ(big_nim().pow(u64(0)), big_nim(u64(1)));
+  EXPECT_TRUE(big_nim().pow(u64(9)).is_zero());
+  EXPECT_EQ(x.pow(u64(1)), x);
+  EXPECT_EQ(x.pow(u64(5)), x * x * x * x * x);
+  EXPECT_EQ(x.pow(u128(1) << 70), x.pow(u64(1) << 35).pow(u64(1) << 35));
+  // x^(2^512 - 1) = 1 and x^(2^512) = x in GF(2^512), whatever the exponent's size.
+  const big_nim order = big_nim::from_limbs(limbs(8, ~u64(0)));
+  EXPECT_EQ(x.pow(order), big_nim(u64(1)));
+  EXPECT_EQ(x.pow(big_nim::power_of_two(512)), x);
+  EXPECT_EQ(x.pow(big_nim::power_of_two(5000)), x.pow(big_nim::power_of_two(5000 % 512)));
+  EXPECT_EQ(x.pow(u64(1) << 9).pow(u64(1) << 9), x.pow(u64(1) << 18));
+  EXPECT_EQ(x.pow(u64(6)), x.pow(u64(3)).square());
+  // Exponents far past the group order: x^(2e) = (x^e)^2 and x^(e 2^512) = x^e.
+  const big_nim e = big_nim::random(2000, 5);
+  limbs twice(e.limbs().begin(), e.limbs().end()), shifted(8, 0);
+  twice.push_back(0);
+  for (std::size_t i = twice.size(); i-- > 0;) twice[i] = twice[i] << 1 | (i ? twice[i - 1] >> 63 : 0);
+  shifted.insert(shifted.end(), e.limbs().begin(), e.limbs().end());
+  EXPECT_EQ(x.pow(big_of(twice)), x.pow(e).square());
+  EXPECT_EQ(x.pow(big_of(shifted)), x.pow(e));
+}
+
+// ---- The Fermat-power rules and field boundaries -----------------------------------------------
+
+TEST(BigFermat, SquareOfEachFermatPowerIsThreeHalves) {
+  for (unsigned k = 0; k <= 16; ++k) {
+    const std::size_t e = std::size_t(1) << k;  // F = 2^e
+    const big_nim f = big_nim::power_of_two(e);
+    const big_nim expect = f + big_nim::power_of_two(e - 1);  // 3F/2
+    ASSERT_EQ(f * f, expect) << "k = " << k;
+    ASSERT_EQ(f.square(), expect) << "k = " << k;
+  }
+}
+
+TEST(BigFermat, DistinctFermatPowersMultiplyOrdinarily) {
+  for (unsigned i = 0; i <= 13; ++i)
+    for (unsigned j = i + 1; j <= 13; ++j) {
+      const std::size_t ei = std::size_t(1) << i, ej = std::size_t(1) << j;
+      ASSERT_EQ(big_nim::power_of_two(ei) * big_nim::power_of_two(ej), big_nim::power_of_two(ei + ej));
+    }
+  // and a value below F times F is its ordinary shift
+  const big_nim x = big_nim::random(4096, 9);
+  std::vector<u64> shifted(64, 0);
+  shifted.insert(shifted.end(), x.limbs().begin(), x.limbs().end());
+  EXPECT_EQ(x * big_nim::power_of_two(4096), big_nim::from_limbs(shifted));
+}
+
+TEST(BigFermat, OneBitPastAFieldBoundary) {
+  const big_nim f64 = big_nim::power_of_two(64);  // one bit past GF(2^64): lives in GF(2^128)
+  EXPECT_EQ(f64.field_bits(), 128u);
+  EXPECT_EQ((f64 * f64).to_u128(), (u128(1) << 64) | (u128(1) << 63));
+  EXPECT_EQ((f64 * f64).to_u128(), nimber::mul(u128(1) << 64, u128(1) << 64));
+  const big_nim f128 = big_nim::power_of_two(128);
+  EXPECT_EQ(f128 * f128, f128 + big_nim::power_of_two(127));
+  EXPECT_EQ(f128 * big_nim(u64(3)), big_nim::power_of_two(129) + f128);
+  EXPECT_EQ((f128 * f128.inverse()), big_nim(u64(1)));
+  const big_nim top = big_nim(~u128(0));  // the last value of GF(2^128) squared stays in it
+  EXPECT_TRUE(top.square().fits_u128());
+}
+
+// ---- Text -----------------------------------------------------------------------------------
+
+TEST(BigText, ParsesEveryRadixWithLeadingZeros) {
+  EXPECT_EQ(big_nim::from_string("0"), big_nim());
+  EXPECT_EQ(big_nim::from_string("000042"), big_nim(u64(42)));
+  EXPECT_EQ(big_nim::from_string("0x002a"), big_nim(u64(42)));
+  EXPECT_EQ(big_nim::from_string("0X2A"), big_nim(u64(42)));
+  EXPECT_EQ(big_nim::from_string("0b00101010"), big_nim(u64(42)));
+  EXPECT_EQ(big_nim::from_string("340282366920938463463374607431768211456"), big_nim::power_of_two(128));
+  EXPECT_EQ(big_nim::from_string("0000000000000000000000000340282366920938463463374607431768211455"),
+            big_nim(~u128(0)));
+  EXPECT_EQ(big_nim::from_string("0x1" + std::string(32, '0')), big_nim::power_of_two(128));
+  EXPECT_EQ(big_nim::from_string("0b1" + std::string(200, '0')), big_nim::power_of_two(200));
+  EXPECT_EQ(big_nim::from_string("18446744073709551615"), big_nim(~u64(0)));
+  EXPECT_EQ(big_nim::from_string("18446744073709551616"), big_nim::power_of_two(64));
+}
+
+TEST(BigText, ReportsErrors) {
+  using nimber::parse_errc;
+  EXPECT_EQ(big_nim::parse("").ec, parse_errc::empty);
+  EXPECT_EQ(big_nim::parse("0x").ec, parse_errc::empty);
+  EXPECT_EQ(big_nim::parse("0b").ec, parse_errc::empty);
+  EXPECT_EQ(big_nim::parse("12a").ec, parse_errc::invalid_digit);
+  EXPECT_EQ(big_nim::parse("0x12g").ec, parse_errc::invalid_digit);
+  EXPECT_EQ(big_nim::parse("0b102").ec, parse_errc::invalid_digit);
+  EXPECT_EQ(big_nim::parse("0z12").ec, parse_errc::invalid_digit);  // no such prefix
+  EXPECT_EQ(big_nim::parse("-1").ec, parse_errc::invalid_digit);
+  EXPECT_EQ(big_nim::parse(" 1").ec, parse_errc::invalid_digit);
+  EXPECT_EQ(big_nim::parse("1 ").ec, parse_errc::invalid_digit);
+  EXPECT_EQ(big_nim::parse(std::string(30, '1') + " 1").ec, parse_errc::invalid_digit);  // GMP would skip the space
+  EXPECT_EQ(big_nim::parse("0x-1").ec, parse_errc::invalid_digit);
+  EXPECT_TRUE(big_nim::parse("0x0"));
+  EXPECT_THROW(big_nim::from_string("nope"), std::invalid_argument);
+  EXPECT_THROW(big_nim(u64(1)).to_string(8), std::invalid_argument);
+}
+
+TEST(BigText, RoundTripsInEveryRadix) {
+  for (std::size_t bits : {0, 1, 63, 64, 65, 200, 4096, 100000}) {
+    const big_nim x = big_nim::random(bits, bits + 1);
+    for (int base : {2, 10, 16}) {
+      ASSERT_EQ(big_nim::from_string(x.to_string(base)), x) << bits << " bits, base " << base;
+    }
+  }
+  EXPECT_EQ(big_nim().to_string(16), "0x0");
+  EXPECT_EQ(big_nim().to_string(2, false), "0");
+  EXPECT_EQ(big_nim().to_string(), "0");
+  EXPECT_EQ(big_nim::power_of_two(64).to_string(), "18446744073709551616");
+  EXPECT_EQ(big_nim::power_of_two(64).to_string(16), "0x10000000000000000");
+  EXPECT_EQ(big_nim(u64(5)).to_string(2), "0b101");
+  std::ostringstream os;
+  os << big_nim(u64(255)) << ' ' << std::hex << big_nim(u64(255)) << ' ' << std::showbase << big_nim(u64(255));
+  EXPECT_EQ(os.str(), "255 ff 0xff");
+}
+
+TEST(BigText, DecimalMatchesU128Formatting) {
+  for (u128 v : nimber::test::test_values<u128>(300))
+    ASSERT_EQ(big_nim(v).to_string(), nimber::to_string(v));
+}
+
+#ifdef NIMBER_EXHAUSTIVE
+// Long sweeps: many seeds and sizes up to 2^14 bits against the plain tower, every block size.
+TEST(BigExhaustive, KaratsubaAgainstPlainTower) {
+  std::mt19937_64 rng(99);
+  for (std::size_t block = 2; block <= 512; block *= 2) {
+    block_size guard(block);
+    for (std::size_t n = 1; n <= 256; n *= 2)
+      for (int rep = 0; rep < 4; ++rep) {
+        const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
+        limbs out(n);
+        nimber::big::mul(a.data(), b.data(), out.data(), n);
+        ASSERT_EQ(out, ref_mul(a, b)) << n << ' ' << block;
+      }
+  }
+}
+
+TEST(BigExhaustive, IdentitiesUpTo2To18Bits) {
+  for (std::size_t bits = 1 << 17; bits <= (1u << 18); bits *= 2) {
+    const big_nim a = big_nim::random(bits, 21), b = big_nim::random(bits, 22);
+    EXPECT_EQ(a * a.inverse(), big_nim(u64(1)));
+    EXPECT_EQ(a.sqrt().square(), a);
+    EXPECT_EQ(a.square(), a * a);
+    EXPECT_EQ((a * b) / b, a);
+  }
+}
+#endif
+
+}  // namespace
