@@ -1,10 +1,15 @@
-// Scalar nim products, 64-bit random operands: every implementation in one run.
+// Scalar nim products, 64-bit random operands: every implementation in one run
+// (docs/benchmarks.md has the table and the command).
 //   throughput: independent products over 4096 pairs (in cache), ns per product
 //   latency:    a dependent chain x = x * b[i], ns per product
+// "default" is nimber::mul as users get it (the clmul path where the CPU has PCLMULQDQ);
+// "clmul" and "portable_byte_tower" call each path directly.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "nimber/nimber.hpp"
@@ -30,47 +35,66 @@ const operands& data() {
   return d;
 }
 
+// The operands of the word type a product function takes: 64 or 128 bits.
+template <class Mul>
+struct word_of : word_of<decltype(&Mul::operator())> {};
+template <class C, class R, class A>
+struct word_of<R (C::*)(A, A) const> { using type = A; };
+
+template <class U>
+std::pair<const std::vector<U>&, const std::vector<U>&> operands_of() {
+  if constexpr (sizeof(U) == 16) return {data().a128, data().b128};
+  else return {data().a, data().b};
+}
+
+void count_products(benchmark::State& state) {
+  state.counters["ns/product"] = benchmark::Counter(double(state.iterations()) * kPairs,
+                                                    benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
 template <class Mul>
 void throughput(benchmark::State& state, Mul mul) {
-  const auto& d = data();
-  std::vector<std::uint64_t> out(kPairs);
+  using U = typename word_of<Mul>::type;
+  const auto [a, b] = operands_of<U>();
+  std::vector<U> out(kPairs);
   for (auto _ : state) {
-    for (std::size_t i = 0; i < kPairs; ++i) out[i] = mul(d.a[i], d.b[i]);
+    for (std::size_t i = 0; i < kPairs; ++i) out[i] = mul(a[i], b[i]);
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  state.counters["ns/product"] = benchmark::Counter(double(state.iterations()) * kPairs,
-                                                    benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  count_products(state);
 }
 
 template <class Mul>
 void latency(benchmark::State& state, Mul mul) {
-  const auto& d = data();
-  std::uint64_t x = 1;
+  using U = typename word_of<Mul>::type;
+  const auto& b = operands_of<U>().second;
+  U x = 1;
   for (auto _ : state) {
-    for (std::size_t i = 0; i < kPairs; ++i) x = mul(x, d.b[i] | 1);
+    for (std::size_t i = 0; i < kPairs; ++i) x = mul(x, U(b[i] | 1));
     benchmark::DoNotOptimize(x);
   }
-  state.counters["ns/product"] = benchmark::Counter(double(state.iterations()) * kPairs,
-                                                    benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  count_products(state);
 }
 
 const auto fast = [](std::uint64_t a, std::uint64_t b) { return nimber::mul(a, b); };
+const auto byte_tower = [](std::uint64_t a, std::uint64_t b) { return nimber::detail::fast_mul<64>(a, b); };
+const auto clmul = [](std::uint64_t a, std::uint64_t b) { return nimber::detail::clmul_mul64(a, b); };
 const auto tower = [](std::uint64_t a, std::uint64_t b) { return nimber::detail::tower_mul<64>(a, b); };
 const auto log_tower = [](std::uint64_t a, std::uint64_t b) { return nimber::ref::log_tower_mul(a, b); };
 const auto bit_table = [](std::uint64_t a, std::uint64_t b) { return nimber::ref::bit_table_mul(a, b); };
 const auto fermat = [](std::uint64_t a, std::uint64_t b) { return std::uint64_t(nimber::ref::fermat_mul(a, b)); };
 
-void BM_mul128(benchmark::State& state) {
-  const auto& d = data();
-  std::vector<nimber::u128> out(kPairs);
-  for (auto _ : state) {
-    for (std::size_t i = 0; i < kPairs; ++i) out[i] = nimber::mul(d.a128[i], d.b128[i]);
-    benchmark::DoNotOptimize(out.data());
-  }
-  state.counters["ns/product"] = benchmark::Counter(double(state.iterations()) * kPairs,
-                                                    benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+bool skip_without_clmul(benchmark::State& state) {
+  if (nimber::detail::scalar_path_supported(nimber::detail::scalar_path::clmul)) return false;
+  state.SkipWithError("no PCLMULQDQ on this CPU");
+  return true;
 }
+
+
+const auto fast128 = [](nimber::u128 a, nimber::u128 b) { return nimber::mul(a, b); };
+const auto byte_tower128 = [](nimber::u128 a, nimber::u128 b) { return nimber::detail::fast_mul<128>(a, b); };
+const auto clmul128 = [](nimber::u128 a, nimber::u128 b) { return nimber::detail::clmul_mul128(a, b); };
 
 void BM_inverse64(benchmark::State& state) {
   const auto& d = data();
@@ -94,16 +118,34 @@ void BM_sqrt64(benchmark::State& state) {
                                                benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
+// Each product function gets a throughput and a latency row; the clmul rows say why they are
+// skipped on a CPU without PCLMULQDQ.
+template <class Mul>
+void register_rows(const std::string& name, Mul mul, bool needs_clmul = false) {
+  benchmark::RegisterBenchmark(("throughput/" + name).c_str(), [=](benchmark::State& state) {
+    if (!needs_clmul || !skip_without_clmul(state)) throughput(state, mul);
+  });
+  benchmark::RegisterBenchmark(("latency/" + name).c_str(), [=](benchmark::State& state) {
+    if (!needs_clmul || !skip_without_clmul(state)) latency(state, mul);
+  });
+}
+
+const bool registered = [] {
+  register_rows("default", fast);
+  register_rows("clmul", clmul, true);
+  register_rows("portable_byte_tower", byte_tower);
+  register_rows("pure_tower", tower);
+  register_rows("log_tower_baseline", log_tower);
+  register_rows("bit_table", bit_table);
+  register_rows("fermat_recursion", fermat);
+  register_rows("mul128_default", fast128);
+  register_rows("mul128_clmul", clmul128, true);
+  register_rows("mul128_portable_byte_tower", byte_tower128);
+  return true;
+}();
+
 }  // namespace
 
-BENCHMARK_CAPTURE(throughput, default_byte_tower, fast);
-BENCHMARK_CAPTURE(throughput, pure_tower, tower);
-BENCHMARK_CAPTURE(throughput, log_tower_baseline, log_tower);
-BENCHMARK_CAPTURE(throughput, bit_table, bit_table);
-BENCHMARK_CAPTURE(throughput, fermat_recursion, fermat);
-BENCHMARK_CAPTURE(latency, default_byte_tower, fast);
-BENCHMARK_CAPTURE(latency, log_tower_baseline, log_tower);
-BENCHMARK(BM_mul128);
 BENCHMARK(BM_inverse64);
 BENCHMARK(BM_sqrt64);
 

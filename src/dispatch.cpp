@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "kernels/kernel.hpp"
+#include "nimber/arith.hpp"
 #include "nimber/kernel.hpp"
 
 namespace nimber::detail::kernels {
@@ -86,7 +87,13 @@ std::string_view active() noexcept { return the_state().current.load(std::memory
 force_status force(std::string_view name) noexcept {
   const auto* e = detail::kernels::find(name);
   const force_status s = detail::kernels::check(e);
-  if (s == force_status::ok) the_state().current.store(e, std::memory_order_release);
+  if (s == force_status::ok) {
+    the_state().current.store(e, std::memory_order_release);
+    // The scalar 64/128-bit product follows the kernel (portable forces the portable tower):
+    // let the next product decide again.
+    nimber::detail::active_scalar_path.store(nimber::detail::scalar_path::undecided,
+                                             std::memory_order_relaxed);
+  }
   return s;
 }
 

@@ -5,21 +5,6 @@
 namespace nimber::detail {
 namespace {
 
-// Fill a byte_linear_map from the images of single bits: a linear map sends v to the XOR
-// of the images of v's bits, so each entry is one earlier entry plus one bit image.
-template <class U, class F>
-constexpr void fill_linear(byte_linear_map<U>& map, F image_of_bit) {
-  for (std::size_t i = 0; i < sizeof(U); ++i) {
-    U image[8]{};
-    for (unsigned k = 0; k < 8; ++k) image[k] = image_of_bit(U(U(1) << (8 * i + k)));
-    map.table[i][0] = 0;
-    for (unsigned v = 1; v < 256; ++v) {
-      const unsigned low = v & (0u - v);
-      map.table[i][v] = U(map.table[i][v ^ low] ^ image[__builtin_ctz(low)]);
-    }
-  }
-}
-
 constexpr tables build_tables() {
   tables t{};
   for (unsigned a = 0; a < 256; ++a) {

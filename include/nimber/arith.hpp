@@ -11,6 +11,7 @@
 // three half-size products (Karatsuba) and one product by the constant F/2.
 #pragma once
 
+#include <atomic>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -18,7 +19,7 @@
 
 namespace nimber {
 
-using u128 = unsigned __int128;
+__extension__ typedef unsigned __int128 u128;  // GCC and Clang; __extension__ keeps -Wpedantic quiet
 
 // The unsigned types that hold one nimber field each: 8, 16, 32, 64 and 128 bits.
 template <class U>
@@ -136,6 +137,21 @@ struct byte_linear_map {
   }
 };
 
+// Fill a byte_linear_map from the images of single bits: a linear map sends v to the XOR
+// of the images of v's bits, so each entry is one earlier entry plus one bit image.
+template <class U, class F>
+constexpr void fill_linear(byte_linear_map<U>& map, F image_of_bit) {
+  for (std::size_t i = 0; i < sizeof(U); ++i) {
+    U image[8]{};
+    for (unsigned k = 0; k < 8; ++k) image[k] = image_of_bit(U(U(1) << (8 * i + k)));
+    map.table[i][0] = 0;
+    for (unsigned v = 1; v < 256; ++v) {
+      const unsigned low = v & (0u - v);
+      map.table[i][v] = U(map.table[i][v ^ low] ^ image[__builtin_ctz(low)]);
+    }
+  }
+}
+
 struct tables {
   std::uint8_t mul8[256][256];                     // all products in GF(2^8)
   std::uint8_t inv8[256];                          // inverses in GF(2^8), inv8[0] = 0
@@ -156,8 +172,9 @@ inline U fast_mul_half(U x) noexcept {
   else return tower_mul_half<N>(x);
 }
 
-// The tower step down to bytes, then one lookup in the 64 KiB product table. Measured the
-// fastest portable scalar product on this machine (docs/benchmarks.md).
+// The tower step down to bytes, then one lookup in the 64 KiB product table: the portable
+// scalar product (measured against an 8-bit log/exp leaf and the 16-bit log tables in
+// docs/benchmarks.md). mul() uses it where the clmul path below is not available.
 template <unsigned N, class U>
 inline U fast_mul(U a, U b) noexcept {
   if constexpr (N <= 8) {
@@ -212,6 +229,36 @@ inline U fast_inverse(U x) noexcept {
   }
 }
 
+// ---- The run-time choice of the scalar 64- and 128-bit product (src/scalar_dispatch.cpp) --
+// clmul: src/scalar_clmul.cpp, a change of basis to GF(2)[x]/(x^64 + x^4 + x^3 + x + 1) and
+// one PCLMULQDQ (2-3x the portable path; docs/benchmarks.md); portable: fast_mul above. Decided at
+// the first product: clmul when CPUID reports PCLMULQDQ and the batch kernel in force then
+// (kernel::active(), so NIMBER_KERNEL=portable too) is not "portable". Both give identical
+// results, so the choice never changes an answer.
+enum class scalar_path : std::uint8_t { undecided, portable, clmul };
+extern std::atomic<scalar_path> active_scalar_path;
+scalar_path decide_scalar_path() noexcept;
+// Switches the path (portable or clmul) at any time; false, and no change, when this CPU
+// lacks PCLMULQDQ or p is undecided. For tests and benchmarks; not meant to race with products.
+bool force_scalar_path(scalar_path p) noexcept;
+bool scalar_path_supported(scalar_path p) noexcept;
+
+std::uint64_t clmul_mul64(std::uint64_t a, std::uint64_t b) noexcept;
+u128 clmul_mul128(u128 a, u128 b) noexcept;
+
+template <unsigned N, class U>
+inline U runtime_mul(U a, U b) noexcept {
+  if constexpr (N == 64 || N == 128) {
+    scalar_path path = active_scalar_path.load(std::memory_order_relaxed);
+    if (path == scalar_path::undecided) [[unlikely]] path = decide_scalar_path();
+    if (path == scalar_path::clmul) {
+      if constexpr (N == 64) return clmul_mul64(a, b);
+      else return clmul_mul128(a, b);
+    }
+  }
+  return fast_mul<N>(a, b);
+}
+
 }  // namespace detail
 
 // ---- Public raw API ------------------------------------------------------------------------
@@ -224,7 +271,7 @@ constexpr U add(U a, U b) noexcept { return U(a ^ b); }
 template <nim_word U>
 constexpr U mul(U a, U b) noexcept {
   if (std::is_constant_evaluated()) return detail::tower_mul<bits_of<U>>(a, b);
-  return detail::fast_mul<bits_of<U>>(a, b);
+  return detail::runtime_mul<bits_of<U>>(a, b);
 }
 
 // x * x. Squaring is the Frobenius map: GF(2)-linear and bijective.
