@@ -1,17 +1,24 @@
-// batch: the Library Checker "Nim Product (F_2^64)" job. Reads all of the input with read(2)
-// in large chunks, parses it in one pass (nimber::read_batch), multiplies with the batch
-// kernel, and formats every product into one buffer that main() writes at once.
+// batch: the Library Checker "Nim Product (F_2^64)" job. Maps the input when it is a regular
+// file (else reads it with read(2) in large chunks), parses it in one pass
+// (nimber::read_batch), multiplies with the batch kernel, and writes the products in
+// cache-sized chunks straight to stdout once the whole input has been checked.
 #include <CLI/CLI.hpp>
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <memory>
+#include <span>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common.hpp"
@@ -22,7 +29,7 @@ namespace nimber::cli {
 
 namespace {
 
-// Reads the whole of fd into data; returns 0 or the errno of the failed read. A regular file
+// Reads the rest of fd into data; returns 0 or the errno of the failed read. A regular file
 // is read into a buffer of its size (+1 for the read that sees end of file); a pipe doubles
 // the buffer, so a 40 MB input costs a few dozen reads.
 int read_all(int fd, std::string& data) {
@@ -41,21 +48,83 @@ int read_all(int fd, std::string& data) {
   return 0;
 }
 
+// The whole input: a read-only mapping of a regular file (no copy, no fresh memory to fault
+// in: ~40% of the run time of a 40 MB batch read into a buffer), else a buffer read(2) filled.
+class input_text {
+ public:
+  input_text() = default;
+  input_text(const input_text&) = delete;
+  input_text& operator=(const input_text&) = delete;
+  ~input_text() {
+    if (map_) ::munmap(map_, map_size_);
+  }
+
+  // Reads fd from its current offset to the end; returns 0 or an errno.
+  int load(int fd) {
+    struct stat st {};
+    const off_t at = ::lseek(fd, 0, SEEK_CUR);
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && at >= 0 && st.st_size > at) {
+      const auto size = std::size_t(st.st_size);
+      void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+      if (p != MAP_FAILED) {
+        ::madvise(p, size, MADV_SEQUENTIAL);
+        map_ = p;
+        map_size_ = size;
+        text_ = {static_cast<const char*>(p) + at, size - std::size_t(at)};
+        return 0;
+      }
+    }
+    const int err = read_all(fd, buffer_);
+    text_ = buffer_;
+    return err;
+  }
+
+  std::string_view text() const noexcept { return text_; }
+
+ private:
+  void* map_ = nullptr;
+  std::size_t map_size_ = 0;
+  std::string buffer_;
+  std::string_view text_;
+};
+
 // The input named on the command line ("-": stdin).
-std::string read_input(const std::string& file) {
-  std::string data;
+void read_input(const std::string& file, input_text& input) {
   if (file == "-") {
-    if (const int err = read_all(STDIN_FILENO, data))
+    if (const int err = input.load(STDIN_FILENO))
       throw input_error(std::string("cannot read standard input: ") + std::strerror(err));
-    return data;
+    return;
   }
   const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  const int err = fd < 0 ? errno : read_all(fd, data);
+  const int err = fd < 0 ? errno : input.load(fd);
   if (fd >= 0) ::close(fd);
   if (err)
     throw input_error(argument_where(1), file,
                       std::string("a readable file (") + std::strerror(err) + ")");
-  return data;
+}
+
+// Writes all of data to fd, or throws.
+void write_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t put = ::write(fd, data.data(), data.size());
+    if (put < 0 && errno == EINTR) continue;
+    if (put < 0)
+      throw std::runtime_error(std::string("cannot write output: ") + std::strerror(errno));
+    data.remove_prefix(std::size_t(put));
+  }
+}
+
+// Writes the products in decimal, one per line, to stdout: formatted a chunk at a time into
+// a buffer that stays in cache, each chunk written as soon as it is full.
+void write_products(std::span<const std::uint64_t> products) {
+  constexpr std::size_t chunk = std::size_t(1) << 14;  // values: 336 KB of text at most
+  std::string buffer(std::min(products.size(), chunk) * max_decimal_line, '\0');
+  std::fflush(stdout);  // nothing is pending there; keeps the order if something ever is
+  for (std::size_t i = 0; i < products.size(); i += chunk) {
+    const auto part = products.subspan(i, std::min(chunk, products.size() - i));
+    char* end = write_decimal_lines(part, buffer.data());
+    write_all(STDOUT_FILENO, {buffer.data(), std::size_t(end - buffer.data())});
+  }
 }
 
 struct batch_options {
@@ -64,7 +133,7 @@ struct batch_options {
 
 }  // namespace
 
-void add_batch_command(CLI::App& app, context& ctx) {
+void add_batch_command(CLI::App& app, context& /*ctx: unused, see the callback*/) {
   auto opt = std::make_shared<batch_options>();
   CLI::App* sub = app.add_subcommand(
       "batch", "Library Checker \"Nim Product (F_2^64)\": T, then T pairs A B; T products");
@@ -75,24 +144,19 @@ void add_batch_command(CLI::App& app, context& ctx) {
       "Examples:\n"
       "  printf '3\\n1 1\\n5 11\\n8 8\\n' | nimber batch     # 1, 12, 13\n"
       "  nimber batch cases.txt > products.txt");
-  sub->callback([&ctx, opt] {
-    std::string input = read_input(opt->file);
+  sub->callback([opt] {
+    input_text input;
+    read_input(opt->file, input);
     std::vector<std::uint64_t> a, b;
-    if (const batch_error e = read_batch(input, a, b)) {
+    if (const batch_error e = read_batch(input.text(), a, b)) {
       const std::string where = "line " + std::to_string(e.line);
       if (e.at_end_of_input()) throw input_error::at_end(where, expected_text(e));
       throw input_error(where, e.token, expected_text(e));
     }
-
-    // Products overwrite a (batch::mul allows in-place), and the output reuses the input's
-    // buffer when it is big enough (typical: ~40 input bytes per pair, at most 21 output):
-    // fresh memory costs page faults that rival the parsing itself.
-    batch::mul(a, b, a);
-    const std::size_t need = a.size() * max_decimal_line;
-    if (input.capacity() >= need) ctx.out.swap(input);
-    ctx.out.resize(need);
-    char* end = write_decimal_lines(a, ctx.out.data());
-    ctx.out.resize(std::size_t(end - ctx.out.data()));
+    // The whole input is valid: nothing can fail from here on but the writes, so the products
+    // go to stdout directly rather than through ctx.out (a second copy of ~20 MB of text).
+    batch::mul(a, b, a);  // in place, which batch::mul allows
+    write_products(a);
   });
 }
 

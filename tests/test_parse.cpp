@@ -3,7 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -250,6 +254,173 @@ TEST(ReadBatch, TrailingGarbage) {
   r = batch("0 junk");
   EXPECT_EQ(r.error.code, batch_errc::trailing_garbage);
   EXPECT_EQ(r.error.token, "junk");
+}
+
+// ---- read_batch against a plain reference -----------------------------------------------
+//
+// read_batch has a fast path for the common token (1 to 20 digits, below 2^64, then
+// whitespace, with 24 bytes of input left) and an exact path for everything else. The
+// reference below is written independently, one character at a time, and must agree with it
+// on every field of every error and on every value.
+
+struct reference_batch {
+  std::vector<std::uint64_t> a, b;
+  nimber::batch_error error;
+};
+
+reference_batch reference_read_batch(std::string_view in) {
+  auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  struct token {
+    std::string_view text;
+    std::size_t line;
+  };
+  std::vector<token> tokens;
+  std::size_t line = 1;
+  for (std::size_t i = 0; i < in.size();) {
+    if (space(in[i])) {
+      line += in[i++] == '\n';
+      continue;
+    }
+    const std::size_t start = i;
+    while (i < in.size() && !space(in[i])) ++i;
+    tokens.push_back({in.substr(start, i - start), line});
+  }
+  auto parse = [](std::string_view t, std::uint64_t& v) {
+    if (!std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return parse_errc::invalid_digit;
+    const auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+    return r.ec == std::errc() ? parse_errc::ok : parse_errc::too_large;
+  };
+
+  reference_batch r;
+  nimber::batch_error& e = r.error;
+  std::size_t next = 0;
+  // Fills e for a failure at tokens[next] (or at the end when there is none); false.
+  auto fail = [&](batch_errc code, batch_errc at_end, parse_errc cause) {
+    const bool end = next == tokens.size();
+    e.code = end ? at_end : code;
+    e.cause = end ? parse_errc::ok : cause;
+    e.line = end ? (tokens.empty() ? 1 : tokens.back().line) : tokens[next].line;
+    if (!end) e.token = tokens[next].text;
+    return false;
+  };
+  auto read = [&](std::uint64_t& v, batch_errc missing, batch_errc bad) {
+    if (next == tokens.size()) return fail(bad, missing, parse_errc::ok);
+    const parse_errc ec = parse(tokens[next].text, v);
+    if (ec != parse_errc::ok) return fail(bad, missing, ec);
+    ++next;
+    return true;
+  };
+  if (!read(e.count, batch_errc::empty_input, batch_errc::bad_count)) return r;
+  for (std::uint64_t i = 0; i < e.count; ++i) {
+    std::uint64_t x = 0, y = 0;
+    e.pair = i + 1;
+    e.operand = 'A';
+    if (!read(x, batch_errc::missing_value, batch_errc::bad_value)) return r;
+    e.operand = 'B';
+    if (!read(y, batch_errc::missing_value, batch_errc::bad_value)) return r;
+    r.a.push_back(x), r.b.push_back(y);
+  }
+  e.pair = 0;
+  e.operand = 0;
+  if (next != tokens.size()) fail(batch_errc::trailing_garbage, batch_errc::ok, parse_errc::ok);
+  return r;
+}
+
+void expect_same_as_reference(std::string_view input) {
+  const batch got(input);
+  const reference_batch want = reference_read_batch(input);
+  const auto& g = got.error;
+  const auto& w = want.error;
+  const std::string shown(input.substr(0, 200));
+  ASSERT_EQ(int(g.code), int(w.code)) << shown;
+  EXPECT_EQ(int(g.cause), int(w.cause)) << shown;
+  EXPECT_EQ(g.line, w.line) << shown;
+  EXPECT_EQ(g.token.data(), w.token.data()) << shown;  // the very same bytes of the input
+  EXPECT_EQ(g.token.size(), w.token.size()) << shown;
+  EXPECT_EQ(g.pair, w.pair) << shown;
+  EXPECT_EQ(g.operand, w.operand) << shown;
+  EXPECT_EQ(g.count, w.count) << shown;
+  if (!g) {
+    EXPECT_EQ(got.a, want.a) << shown;
+    EXPECT_EQ(got.b, want.b) << shown;
+  }
+}
+
+// A random token: mostly numbers of every length around the fast path's limits, some with
+// leading zeros, some too large, some with a bad character anywhere.
+std::string random_token(std::mt19937_64& rng) {
+  static const char* const edges[] = {
+      "0", "18446744073709551615", "18446744073709551616", "99999999999999999999",
+      "10000000000000000000", "9999999999999999999", "100000000000000000000",
+      "00000000000000000000000000000018446744073709551615", "1844674407370955161",
+      "18446744073709551620", "19000000000000000000", "12345678", "123456789012345",
+      "1234567890123456", "12345678901234567", "-1", "+5", "0x10", "x"};
+  std::string t;
+  switch (rng() % 8) {
+    case 0: t = edges[rng() % std::size(edges)]; break;
+    case 1: t = std::string(rng() % 30, '0') + std::to_string(rng() >> (rng() % 64)); break;
+    case 2: t = std::to_string(rng()) + std::to_string(rng() % 1000); break;  // too large
+    default: t = std::to_string(rng() >> (rng() % 64)); break;
+  }
+  if (rng() % 16 == 0) {  // a bad character: a letter, a sign, a NUL, a high byte
+    static const char bad[] = {'a', '-', '+', '\0', '\x80', '\xff', '/', ':', '.', '_'};
+    t.insert(t.begin() + std::ptrdiff_t(rng() % (t.size() + 1)), bad[rng() % std::size(bad)]);
+  }
+  return t;
+}
+
+std::string random_separator(std::mt19937_64& rng) {
+  static const char ws[] = {' ', '\n', '\t', '\r', '\v', '\f'};
+  if (rng() % 4) return rng() % 2 ? " " : "\n";
+  std::string s;
+  for (std::size_t n = 1 + rng() % 4; n; --n) s += ws[rng() % std::size(ws)];
+  return s;
+}
+
+TEST(ReadBatch, MatchesReferenceOnRandomInputs) {
+  std::mt19937_64 rng(2024);
+  for (int round = 0; round < 4000; ++round) {
+    const std::size_t pairs = rng() % 40;
+    // T right, one short (trailing garbage), one over (missing values), or not a number.
+    std::string input;
+    if (rng() % 4 == 0) input = std::string(rng() % 3, '\n');
+    switch (rng() % 6) {
+      case 0: input += std::to_string(pairs + 1); break;
+      case 1: input += std::to_string(pairs > 0 ? pairs - 1 : 0); break;
+      case 2: input += random_token(rng); break;
+      default: input += std::to_string(pairs); break;
+    }
+    // Mostly clean numbers, so that the errors fall anywhere in the input, near its end too.
+    const bool clean = rng() % 2;
+    for (std::size_t i = 0; i < 2 * pairs; ++i) {
+      input += random_separator(rng);
+      input += clean && rng() % 64 ? std::to_string(rng() >> (rng() % 64)) : random_token(rng);
+    }
+    if (rng() % 2) input += random_separator(rng);
+    expect_same_as_reference(input);
+    // Every cut of the tail: tokens that end at the end of the input, at every distance.
+    for (std::size_t cut = 1; cut <= 30 && cut <= input.size(); ++cut)
+      expect_same_as_reference(std::string_view(input).substr(0, input.size() - cut));
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(ReadBatch, MatchesReferenceOnFuzzCorpus) {
+  const auto dir = std::filesystem::path(__FILE__).parent_path().parent_path() / "fuzz" /
+                   "corpus" / "fuzz_batch_reader";
+  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no corpus at " << dir;
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::ifstream f(entry.path(), std::ios::binary);
+    const std::string input{std::istreambuf_iterator<char>(f), {}};
+    // As it is, and with padding after it, so that its tokens take the fast path too.
+    expect_same_as_reference(input);
+    expect_same_as_reference(input + std::string(32, ' '));
+    expect_same_as_reference(input + std::string(32, '\n'));
+    ++files;
+  }
+  EXPECT_GT(files, 0);
 }
 
 TEST(WriteDecimalLines, MatchesToChars) {

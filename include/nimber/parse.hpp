@@ -102,7 +102,8 @@ batch_error read_batch(std::string_view input, std::vector<std::uint64_t>& a,
 inline constexpr std::size_t max_decimal_line = 21;
 
 // Writes each value in decimal followed by '\n' at out, which must have room for
-// max_decimal_line * values.size() bytes. Returns the end of what was written.
+// max_decimal_line * values.size() bytes. Returns the end of what was written; the bytes
+// after it, up to out + max_decimal_line * values.size(), may have been overwritten.
 char* write_decimal_lines(std::span<const std::uint64_t> values, char* out) noexcept;
 
 }  // namespace nimber
