@@ -1,0 +1,93 @@
+// Runs the built `nimber` binary (NIMBER_CLI, a compile definition) as a subprocess with a
+// given stdin, and captures its stdout, stderr and exit status; shared by the CLI tests.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace cli_test {
+
+struct result {
+  int status = -1;
+  std::string out, err;
+};
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+// A temporary file, removed on destruction.
+struct temp_file {
+  std::string path;
+  temp_file() {
+    char name[] = "/tmp/nimber_test_cli_XXXXXX";
+    const int fd = mkstemp(name);
+    if (fd < 0) std::abort();
+    close(fd);
+    path = name;
+  }
+  ~temp_file() { unlink(path.c_str()); }
+};
+
+// Runs nimber with args; stdin, stdout and stderr are temporary files, so that no pipe can
+// fill up and deadlock however large the input or output.
+inline result run(const std::vector<std::string>& args, const std::string& input = "") {
+  temp_file in, out, err;
+  std::ofstream(in.path, std::ios::binary) << input;
+
+  std::vector<char*> argv{const_cast<char*>(NIMBER_CLI)};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, in.path.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out.path.c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, err.path.c_str(), O_WRONLY | O_TRUNC, 0);
+  pid_t pid = 0;
+  result r;
+  if (posix_spawn(&pid, NIMBER_CLI, &actions, nullptr, argv.data(), environ) == 0) {
+    int wstatus = 0;
+    waitpid(pid, &wstatus, 0);
+    r.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  r.out = read_file(out.path);
+  r.err = read_file(err.path);
+  return r;
+}
+
+// Success: the given stdout, nothing on stderr, status 0.
+inline void expect_output(const std::vector<std::string>& args, const std::string& out,
+                   const std::string& input = "") {
+  const result r = run(args, input);
+  EXPECT_EQ(r.status, 0) << args[0] << ": " << r.err;
+  EXPECT_EQ(r.out, out) << args[0];
+  EXPECT_EQ(r.err, "") << args[0];
+}
+
+// Bad input: exactly this one stderr line, nothing on stdout, status 2.
+inline void expect_error(const std::vector<std::string>& args, const std::string& message,
+                  const std::string& input = "") {
+  const result r = run(args, input);
+  EXPECT_EQ(r.status, 2) << message;
+  EXPECT_EQ(r.out, "") << message;
+  EXPECT_EQ(r.err, "nimber: error: " + message + "\n");
+}
+
+}  // namespace cli_test
