@@ -1,14 +1,26 @@
-// mul add div inv sqrt pow: one result line, computed in the 128-bit nimber field. The
-// fields of 8, 16, 32 and 64 bits are subfields of it, so small inputs give the small-field
-// answer (mul 8 8 = 13 in every field that holds 8).
+// mul add div inv sqrt pow: one result line, computed with nimber::big_nim, so numbers of any
+// size work. An operation on a and b works in the smallest field GF(2^(2^k)) holding both, and
+// every such field is a subfield of the larger ones: small inputs give the small-field answer
+// (mul 8 8 = 13 in every field that holds 8).
+//
+// Every operand is a number on the command line, "@FILE" (the one number in FILE) or "-" (the
+// one number on standard input, at most one "-" per command), so that numbers too long for a
+// command line can come from a file or a pipe.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common.hpp"
-#include "nimber/arith.hpp"
+#include "nimber/big.hpp"
 
 namespace nimber::cli {
 
@@ -16,52 +28,104 @@ namespace {
 
 using args_t = std::vector<std::string>;
 
-u128 number(const args_t& args, std::size_t i) { return parse_number_argument(args[i], i + 1); }
+constexpr std::string_view any_number_expected = "a number (decimal, 0x hex or 0b binary)";
+constexpr std::string_view exponent_expected =
+    "an exponent: an optional '-' and a number (decimal, 0x hex or 0b binary)";
 
-u128 nonzero(const args_t& args, std::size_t i, const char* expected) {
-  const u128 x = number(args, i);
-  if (x == 0) throw input_error(argument_where(i + 1), args[i], expected);
+// The text of operand i and where an error in it is reported: the argument itself, or the
+// contents of "@FILE" / "-" with the surrounding whitespace removed.
+struct operand_text {
+  std::string where;
+  std::string text;
+};
+
+operand_text read_operand(const args_t& args, std::size_t i, std::string_view expected) {
+  const std::string& token = args[i];
+  const std::string where = argument_where(i + 1);
+  const bool from_stdin = token == "-";
+  if (!from_stdin && !(token.size() > 1 && token[0] == '@')) return {where, token};
+
+  operand_text r;
+  if (from_stdin) {
+    r.where = where + ": standard input";
+    r.text = read_file_or_stdin("-", where, token, "a readable standard input");
+  } else {
+    const std::string path = token.substr(1);
+    r.text = read_file_or_stdin(path, where, token, "'@' and a readable file");
+    r.where = where + ": file '" + printable_token(path) + "'";
+  }
+  constexpr std::string_view space = " \t\n\v\f\r";
+  const std::size_t first = r.text.find_first_not_of(space);
+  if (first == std::string::npos)
+    throw input_error::at_end(r.where, expected,
+                              from_stdin ? "empty input" : "empty file");
+  r.text.erase(r.text.find_last_not_of(space) + 1);
+  r.text.erase(0, first);
+  return r;
+}
+
+big_nim parse_operand(const operand_text& t, std::string_view text, std::string_view expected) {
+  auto r = big_nim::parse(text);
+  if (!r) throw input_error(t.where, t.text, expected);
+  return std::move(r.value);
+}
+
+big_nim number(const args_t& args, std::size_t i) {
+  const operand_text t = read_operand(args, i, any_number_expected);
+  return parse_operand(t, t.text, any_number_expected);
+}
+
+big_nim nonzero(const args_t& args, std::size_t i, const char* expected) {
+  big_nim x = number(args, i);
+  if (x.is_zero()) throw input_error(argument_where(i + 1), args[i], expected);
   return x;
 }
 
-u128 mul_all(const args_t& args) {
-  u128 r = number(args, 0);
-  for (std::size_t i = 1; i < args.size(); ++i) r = mul(r, number(args, i));
+big_nim mul_all(const args_t& args) {
+  big_nim r = number(args, 0);
+  for (std::size_t i = 1; i < args.size(); ++i) r *= number(args, i);
   return r;
 }
 
-u128 add_all(const args_t& args) {
-  u128 r = 0;
-  for (std::size_t i = 0; i < args.size(); ++i) r ^= number(args, i);
+big_nim add_all(const args_t& args) {
+  big_nim r;
+  for (std::size_t i = 0; i < args.size(); ++i) r += number(args, i);
   return r;
 }
 
-u128 divide(const args_t& args) {
-  const u128 a = number(args, 0);
-  return div(a, nonzero(args, 1, "a nonzero divisor (division by zero)"));
+big_nim divide(const args_t& args) {
+  const big_nim a = number(args, 0);
+  return a / nonzero(args, 1, "a nonzero divisor (division by zero)");
 }
 
-u128 invert(const args_t& args) {
-  return inverse(nonzero(args, 0, "a nonzero number (0 has no inverse)"));
+big_nim invert(const args_t& args) {
+  return nonzero(args, 0, "a nonzero number (0 has no inverse)").inverse();
 }
 
-u128 square_root(const args_t& args) { return sqrt(number(args, 0)); }
+big_nim square_root(const args_t& args) { return number(args, 0).sqrt(); }
 
-// E may be negative: x^-e = (1/x)^e.
-u128 power(const args_t& args) {
-  const u128 x = number(args, 0);
-  const std::string& token = args[1];
-  const bool negative = token.starts_with('-');
-  const auto e = parse_u128(std::string_view(token).substr(negative ? 1 : 0));
-  if (!e)
-    throw input_error(argument_where(2), token,
-                      "an exponent: an optional '-' and a number below 2^128 (decimal, 0x hex "
-                      "or 0b binary)");
-  if (!negative || e.value == 0) return pow(x, e.value);
-  if (x == 0)
-    throw input_error(argument_where(2), token,
+// E may be negative (and of any size): x^-e = (1/x)^e.
+big_nim power(const args_t& args) {
+  const big_nim x = number(args, 0);
+  const operand_text t = read_operand(args, 1, exponent_expected);
+  const bool negative = t.text.starts_with('-');
+  const big_nim e =
+      parse_operand(t, std::string_view(t.text).substr(negative ? 1 : 0), exponent_expected);
+  if (!negative || e.is_zero()) return x.pow(e);
+  if (x.is_zero())
+    throw input_error(t.where, t.text,
                       "a non-negative exponent, since the base is 0 (0 has no inverse)");
-  return pow(inverse(x), e.value);
+  return x.inverse().pow(e);
+}
+
+// Standard input holds one number, so at most one operand may be "-".
+void check_single_stdin(const args_t& args) {
+  const auto first = std::find(args.begin(), args.end(), "-");
+  if (first == args.end()) return;
+  const auto second = std::find(first + 1, args.end(), "-");
+  if (second != args.end())
+    throw input_error(argument_where(std::size_t(second - args.begin()) + 1), "-",
+                      "at most one '-' (standard input holds one number; use @FILE)");
 }
 
 struct arith_command {
@@ -70,7 +134,7 @@ struct arith_command {
   const char* usage;
   std::size_t min_args, max_args;
   const char* examples;
-  u128 (*compute)(const args_t&);
+  big_nim (*compute)(const args_t&);
 };
 
 constexpr std::size_t unlimited = std::size_t(-1);
@@ -80,7 +144,8 @@ const arith_command kCommands[] = {
      "  nimber mul 5 11               # 12\n"
      "  nimber mul 8 8                # 13\n"
      "  nimber mul 0x10 0x10 --hex    # 0x18\n"
-     "  nimber mul 2 3 4              # 4 (2*3 = 1)",
+     "  nimber mul 2 3 4              # 4 (2*3 = 1)\n"
+     "  nimber mul @a.txt - < b.txt   # A from the file a.txt, B from standard input",
      mul_all},
     {"add", "Nim sum (XOR) of two or more numbers", "nimber add A B [C ...]", 2, unlimited,
      "  nimber add 3 5 7              # 1\n"
@@ -105,6 +170,12 @@ const arith_command kCommands[] = {
      power},
 };
 
+constexpr const char* kOperandHelp =
+    "Numbers may have any size: decimal, 0x hex or 0b binary, leading zeros allowed.\n"
+    "An operand '@FILE' reads the number from FILE, and '-' from standard input (at most one\n"
+    "'-'): one number, decimal, 0x hex or 0b binary, surrounding whitespace allowed.\n"
+    "The result is the same in every nimber field GF(2^(2^k)) holding the operands.\n";
+
 }  // namespace
 
 void add_arith_commands(CLI::App& app, context& ctx) {
@@ -114,14 +185,15 @@ void add_arith_commands(CLI::App& app, context& ctx) {
     auto args = std::make_shared<args_t>();
     auto hex = std::make_shared<bool>(false);
     sub->add_option("numbers", *args,
-                    "Numbers below 2^128: decimal, 0x hex or 0b binary")
+                    "Numbers of any size (decimal, 0x hex or 0b binary), @FILE, or - for stdin")
         ->allow_extra_args();
     sub->add_flag("--hex", *hex, "Print the result in hex (0x...)");
-    sub->footer(std::string("Usage: ") + c.usage +
-                "\nNumbers are computed in the 128-bit nimber field.\nExamples:\n" + c.examples);
+    sub->footer(std::string("Usage: ") + c.usage + "\n" + kOperandHelp + "Examples:\n" +
+                c.examples);
     sub->callback([&ctx, &c, args, hex] {
       check_argument_count(*args, c.min_args, c.max_args, c.usage);
-      ctx.out = to_string(c.compute(*args), *hex) + "\n";
+      check_single_stdin(*args);
+      ctx.out = c.compute(*args).to_string(*hex ? 16 : 10) + "\n";
     });
   }
 }

@@ -1,10 +1,13 @@
 // kernels, bench, and the global --kernel option: the batch kernels (nimber/kernel.hpp).
 //   nimber kernels                     each kernel, whether this CPU supports it, the active one
 //   nimber bench [--n N] [--kernel K]  times nimber::batch::mul on N seeded random pairs
+//   nimber bench --bits N [--kernel K] times big_nim products of two seeded random N-bit nimbers
 //   nimber --kernel K <command>        runs any command on kernel K
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -13,6 +16,7 @@
 
 #include "common.hpp"
 #include "nimber/batch.hpp"
+#include "nimber/big.hpp"
 #include "nimber/kernel.hpp"
 
 namespace nimber::cli {
@@ -47,11 +51,53 @@ std::string list_kernels() {
 struct bench_options {
   std::size_t n = std::size_t(1) << 20;
   std::string kernel;
+  bool big = false;  // --bits given: time big_nim products instead of the batch product
+  std::string bits;  // parsed by parse_bench_bits, for a clear message on a bad N
 };
+
+// The largest --bits: two operands of 2^26 bits are 16 MiB, and one product takes most
+// of a minute.
+constexpr std::size_t max_bench_bits = std::size_t(1) << 26;
+
+std::size_t parse_bench_bits(const std::string& token) {
+  const auto r = parse_u64(token);
+  if (!r || r.value == 0 || r.value > max_bench_bits)
+    throw input_error("--bits", token, "a number of bits from 1 to 67108864 (2^26)");
+  return std::size_t(r.value);
+}
+
+// The big_nim product of big_nim::random(N, 1) and big_nim::random(N, 2): one warm-up (it
+// also grows the scratch arena), then products until 0.5 s have passed and at least 3 ran.
+std::string run_big_bench(const bench_options& opt) {
+  const std::size_t bits = parse_bench_bits(opt.bits);
+  const big_nim a = big_nim::random(bits, 1), b = big_nim::random(bits, 2);
+  const std::size_t field = std::max({a.field_bits(), b.field_bits(), std::size_t(64)});
+  big_nim product = a * b;
+  std::size_t count = 0;
+  double total = 0;
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  while (count < 3 || (total < 0.5e9 && clock::now() - start < std::chrono::minutes(10))) {
+    const auto t0 = clock::now();
+    product = a * b;
+    total += std::chrono::duration<double, std::nano>(clock::now() - t0).count();
+    ++count;
+  }
+  // The low limb shows the product is the same on every kernel.
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "bits: %zu\nfield: GF(2^%zu)\nkernel: %s\nproducts: %zu\n"
+                "low limb of the product: 0x%llx\nns per product: %.1f\n",
+                bits, field, std::string(kernel::active()).c_str(), count,
+                static_cast<unsigned long long>(product.is_zero() ? 0 : product.limbs()[0]),
+                total / double(count));
+  return line;
+}
 
 // The best of a few timed repetitions (the first also warms the caches and the thread pool).
 std::string run_bench(const bench_options& opt) {
   if (!opt.kernel.empty()) force_kernel(opt.kernel, "--kernel");
+  if (opt.big) return run_big_bench(opt);
   if (opt.n == 0) throw input_error("--n", "0", "a positive number of pairs");
   std::vector<std::uint64_t> a(opt.n), b(opt.n), out(opt.n);
   std::mt19937_64 rng(42);
@@ -84,11 +130,26 @@ void add_kernel_commands(CLI::App& app, context& ctx) {
   kernels->callback([&ctx] { ctx.out += list_kernels(); });
 
   auto opt = std::make_shared<bench_options>();
-  CLI::App* bench = app.add_subcommand("bench", "Time the batch product on N seeded random pairs");
-  bench->add_option("--n", opt->n, "Number of pairs (default 1048576)");
+  CLI::App* bench = app.add_subcommand(
+      "bench", "Time the batch product on N seeded random pairs, or (--bits) one big product");
+  CLI::Option* n = bench->add_option("--n", opt->n, "Number of pairs (default 1048576)");
+  CLI::Option* bits =
+      bench->add_option("--bits", opt->bits,
+                        "Instead, time the product of two seeded random nimbers of this many "
+                        "bits (1 to 2^26)")
+          ->excludes(n);
   bench->add_option("--kernel", opt->kernel, "Kernel to time (default: the active one)");
-  bench->footer("Prints the kernel and the nanoseconds per product, the figure on its last line.");
-  bench->callback([&ctx, opt] { ctx.out += run_bench(*opt); });
+  bench->footer(
+      "Prints the kernel and the nanoseconds per product, the figure on its last line.\n"
+      "With --bits N: the product of big_nim::random(N, 1) and big_nim::random(N, 2), repeated\n"
+      "for at least 0.5 s and 3 times; also prints the field GF(2^(2^k)) it is computed in.\n"
+      "Examples:\n"
+      "  nimber bench                    # 2^20 64-bit products in one batch\n"
+      "  nimber bench --bits 65536       # one 2^16-bit product");
+  bench->callback([&ctx, opt, bits] {
+    opt->big = bits->count() > 0;
+    ctx.out += run_bench(*opt);
+  });
 }
 
 }  // namespace nimber::cli
