@@ -47,17 +47,9 @@ std::vector<std::uint64_t> parse_list(const std::string& arg, std::size_t positi
   return values;
 }
 
-std::string read_input_file(const std::string& path) {
-  if (path == "-") return {std::istreambuf_iterator<char>(std::cin), {}};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw input_error(argument_where(1), path, "a readable game file ('-' for stdin)");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return std::move(s).str();
-}
-
 ng::game_graph load_graph(const std::string& path) {
-  const std::string text = read_input_file(path);
+  const std::string text =
+      read_file_or_stdin(path, argument_where(1), path, "a readable game file ('-' for stdin)");
   try {
     return ng::read_game_graph(text);
   } catch (const ng::parse_error& e) {

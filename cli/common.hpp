@@ -3,7 +3,12 @@
 // so a failed command leaves stdout empty.
 #pragma once
 
+#include <cerrno>
 #include <cstddef>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -58,6 +63,23 @@ class input_error : public std::runtime_error {
 
 inline std::string argument_where(std::size_t position) {
   return "argument " + std::to_string(position);
+}
+
+// The whole contents of the file `path`, or of standard input when `path` is "-". When it
+// cannot be read, throws input_error at `where` naming `token` (the argument as the user wrote
+// it), with `expected` and the system's reason.
+inline std::string read_file_or_stdin(const std::string& path, std::string_view where,
+                                      std::string_view token, std::string_view expected) {
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file)
+      throw input_error(where, token, std::string(expected) + " (" + std::strerror(errno) + ")");
+  }
+  std::istream& in = path == "-" ? std::cin : file;
+  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) throw input_error(where, token, std::string(expected) + " (read error)");
+  return text;
 }
 
 // What every numeric argument must look like.

@@ -8,6 +8,7 @@
 // batch calls.
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <atomic>
 #include <bit>
 #include <mutex>
@@ -208,6 +209,7 @@ const u64* half_constant(std::size_t m, arena& ar) {
   static std::array<std::atomic<const u64*>, 16> cache{};
   static std::recursive_mutex mu;  // building size m builds the smaller sizes first
   const std::size_t k = std::size_t(std::countr_zero(m));
+  if (k >= cache.size()) std::abort();  // internal invariant: callers pass m <= 256 limbs
   if (const u64* p = cache[k].load(std::memory_order_acquire)) return p;
   std::lock_guard lock(mu);
   if (const u64* p = cache[k].load(std::memory_order_relaxed)) return p;
