@@ -13,4 +13,4 @@ printf '\n$ %s\n' "printf '3\n5 11\n8 8\n18446744073709551615 184467440737095516
 printf '3\n5 11\n8 8\n18446744073709551615 18446744073709551615\n' | "$NIMBER" batch
 say "$NIMBER" kernels
 say "$NIMBER" bench --n 1000000
-say "$NIMBER" heap 0.07 --terms 20 --period
+say "$NIMBER" heap 0.07 --terms 200 --period
