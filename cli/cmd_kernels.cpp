@@ -98,7 +98,10 @@ std::string run_big_bench(const bench_options& opt) {
 std::string run_bench(const bench_options& opt) {
   if (!opt.kernel.empty()) force_kernel(opt.kernel, "--kernel");
   if (opt.big) return run_big_bench(opt);
-  if (opt.n == 0) throw input_error("--n", "0", "a positive number of pairs");
+  // Three vectors of n words: 2^28 pairs is 6 GiB, as far as a benchmark needs to go.
+  constexpr std::size_t max_pairs = std::size_t(1) << 28;
+  if (opt.n == 0 || opt.n > max_pairs)
+    throw input_error("--n", std::to_string(opt.n), "a number of pairs from 1 to 2^28");
   std::vector<std::uint64_t> a(opt.n), b(opt.n), out(opt.n);
   std::mt19937_64 rng(42);
   for (std::size_t i = 0; i < opt.n; ++i) a[i] = rng(), b[i] = rng();

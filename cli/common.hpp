@@ -77,9 +77,12 @@ inline std::string read_file_or_stdin(const std::string& path, std::string_view 
       throw input_error(where, token, std::string(expected) + " (" + std::strerror(errno) + ")");
   }
   std::istream& in = path == "-" ? std::cin : file;
-  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) throw input_error(where, token, std::string(expected) + " (read error)");
-  return text;
+  try {  // a directory opens fine and fails on the first read, by exception
+    std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (!in.bad()) return text;
+  } catch (const std::ios_base::failure&) {
+  }
+  throw input_error(where, token, std::string(expected) + " (read error: not a regular file?)");
 }
 
 // What every numeric argument must look like.

@@ -1,6 +1,8 @@
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <string>
 
@@ -55,6 +57,8 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     return fail(e.what(), 1);  // not the input's fault (e.g. out of memory)
   }
-  std::fwrite(ctx.out.data(), 1, ctx.out.size(), stdout);
+  if (std::fwrite(ctx.out.data(), 1, ctx.out.size(), stdout) != ctx.out.size() ||
+      std::fflush(stdout) != 0)
+    return fail(std::string("cannot write output: ") + std::strerror(errno), 1);
   return ctx.status;
 }

@@ -72,7 +72,9 @@ class pool {
     std::unique_lock busy(run_mu_, std::try_to_lock);
     const std::size_t parts = workers_.size() + 1;
     if (!busy.owns_lock() || parts == 1) return fn(ctx, 0, n);
-    const std::size_t step = (n / parts + 63) & ~std::size_t(63);
+    // Round the share up (then to whole blocks) so that parts * step >= n: every value is
+    // covered, the last part being the short one.
+    const std::size_t step = ((n + parts - 1) / parts + 63) & ~std::size_t(63);
     {
       std::lock_guard lock(mu_);
       fn_ = fn, ctx_ = ctx, n_ = n, step_ = step, pending_ = workers_.size();

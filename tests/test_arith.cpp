@@ -177,9 +177,7 @@ TEST(GF2to32, SquareSqrtInverse) { check_unary_identities<std::uint32_t>(20000);
 TEST(FermatPowers, SquaresAndDistinctProducts) {
   for (unsigned k = 0; k < 7; ++k) {
     const u128 f = u128(1) << (1u << k);
-    if (k < 7 && (1u << k) < 128) {
-      EXPECT_TRUE(nimber::mul<u128>(f, f) == (f | (f >> 1))) << "k=" << k;
-    }
+    EXPECT_TRUE(nimber::mul<u128>(f, f) == (f | (f >> 1))) << "k=" << k;
     for (unsigned j = 0; j < k; ++j) {
       const u128 g = u128(1) << (1u << j);
       EXPECT_TRUE(nimber::mul<u128>(f, g) == f * g);

@@ -166,6 +166,35 @@ TEST_P(Kernel, ThreadedBatchEqualsSingleThread) {
   for (std::size_t i = 0; i < n; i += 997) ASSERT_EQ(whole[i], ref_mul(a[i], b[i]));
 }
 
+// Threaded batches whose length does not split evenly over the pool (n = 128 j + 1 and
+// 1024 j + 1 once failed: the last values were left uncomputed): every index of every
+// operation against the scalar API.
+TEST_P(Kernel, ThreadedBatchesCoverEveryIndex) {
+  const std::size_t t = nimber::batch::parallel_threshold;
+  for (const std::size_t n : {t, t + 1, t + 63, t + 129, std::size_t(1024 * 65 + 1), std::size_t(1024 * 65 + 15)}) {
+    SCOPED_TRACE(n);
+    const auto a = random_words(n, 12), b = random_words(n, 13);
+    const uint64_t c = a[n / 2];
+    std::vector<uint64_t> out(n), y(b);
+    nimber::batch::mul(a, b, out);
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], nimber::mul(a[i], b[i])) << i;
+    nimber::batch::mul(c, a, out);
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], nimber::mul(c, a[i])) << i;
+    nimber::batch::axpy(c, a, y);
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(y[i], b[i] ^ nimber::mul(c, a[i])) << i;
+    nimber::batch::square(a, out);
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], nimber::square(a[i])) << i;
+    nimber::batch::sqrt(a, out);
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], nimber::sqrt(a[i])) << i;
+    nimber::batch::inverse(a, out);
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], nimber::inverse(a[i])) << i;
+    std::vector<u128> a2(n), b2(n), out2(n);
+    for (std::size_t i = 0; i < n; ++i) a2[i] = u128(a[i]) << 64 | b[i], b2[i] = u128(b[i]) << 64 | a[i];
+    nimber::batch::mul(a2, b2, out2);
+    for (std::size_t i = 0; i < n; ++i) ASSERT_TRUE(out2[i] == nimber::mul(a2[i], b2[i])) << i;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Supported, Kernel, ::testing::ValuesIn(supported_kernels()),
                          [](const auto& info) { return info.param; });
 

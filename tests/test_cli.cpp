@@ -3,9 +3,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include <sys/wait.h>
 
 #include "cli_runner.hpp"
 #include "nimber/arith.hpp"
@@ -205,6 +209,25 @@ TEST(Cli, BatchErrors) {
   expect_error({"batch", "/nonexistent/input"},
                "argument 1: '/nonexistent/input': expected a readable file (No such file or "
                "directory)");
+}
+
+// A directory where a file is expected, an absurd benchmark size, a full disk: clear errors,
+// never an internal failure or a silent success.
+TEST(Cli, UnreadableFilesHugeSizesAndWriteErrors) {
+  expect_error({"mul", "@/", "3"},
+               "argument 1: '@/': expected '@' and a readable file (read error: not a regular file?)");
+  expect_error({"matrix", "det", "/"},
+               "argument 2: '/': expected a readable file ('-' for stdin) (read error: not a regular "
+               "file?)");
+  expect_error({"bench", "--n", "1000000000000"},
+               "--n: '1000000000000': expected a number of pairs from 1 to 2^28");
+  if (std::FILE* full = std::fopen("/dev/full", "w")) {
+    std::fclose(full);
+    const std::string command = std::string(NIMBER_CLI) + " mul 5 11 > /dev/full 2> /dev/null";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1) << "a failed write must not exit 0";
+  }
 }
 
 }  // namespace
