@@ -15,7 +15,7 @@ constexpr tables build_tables() {
       const unsigned low = b & (0u - b);
       t.mul8[a][b] = std::uint8_t(t.mul8[a][b ^ low] ^ row_bits[__builtin_ctz(low)]);
     }
-    t.inv8[a] = tower_inverse<8>(std::uint8_t(a), pure_mul{});
+    t.inv8[a] = tower_inverse<8>(std::uint8_t(a));
     t.mul_half8[a] = tower_mul_half<8>(std::uint8_t(a));
   }
   fill_linear(t.mul_half16, [](std::uint16_t x) { return tower_mul_half<16>(x); });

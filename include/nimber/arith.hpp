@@ -104,25 +104,18 @@ constexpr U tower_sqrt(U x) noexcept {
 // Inverse by the norm to the half-size subfield: the conjugate of x = x1 F + x0 is
 // x1 F + (x0 + x1) (F and F + 1 are the roots of t^2 + t + F/2), and
 // N(x) = x * conj(x) = x0^2 + x0 x1 + x1^2 * F/2 lies in the subfield. 0 maps to 0.
-template <unsigned N, class U, class Mul>
-constexpr U tower_inverse(U x, Mul mul) noexcept {
+template <unsigned N, class U>
+constexpr U tower_inverse(U x) noexcept {
   if constexpr (N == 1) {
     return x;
   } else {
     constexpr unsigned M = N / 2;
     const U x0 = x & low_mask<M, U>(), x1 = x >> M;
-    const U norm = U(mul.template operator()<M>(x0, U(x0 ^ x1)) ^
-                     tower_mul_half<M>(tower_square<M>(x1)));
-    const U inv_norm = tower_inverse<M>(norm, mul);
-    return U(U(mul.template operator()<M>(x1, inv_norm) << M) |
-             mul.template operator()<M>(U(x0 ^ x1), inv_norm));
+    const U norm = U(tower_mul<M>(x0, U(x0 ^ x1)) ^ tower_mul_half<M>(tower_square<M>(x1)));
+    const U inv_norm = tower_inverse<M>(norm);
+    return U(U(tower_mul<M>(x1, inv_norm) << M) | tower_mul<M>(U(x0 ^ x1), inv_norm));
   }
 }
-
-struct pure_mul {
-  template <unsigned N, class U>
-  constexpr U operator()(U a, U b) const noexcept { return tower_mul<N>(a, b); }
-};
 
 // ---- Table-driven paths (tables built at compile time in src/tables.cpp). ---------------
 
@@ -210,11 +203,6 @@ inline U fast_sqrt(U x) noexcept {
   }
 }
 
-struct fast_mul_fn {
-  template <unsigned N, class U>
-  U operator()(U a, U b) const noexcept { return fast_mul<N>(a, b); }
-};
-
 template <unsigned N, class U>
 inline U fast_inverse(U x) noexcept {
   if constexpr (N <= 8) {
@@ -293,7 +281,7 @@ constexpr U sqrt(U x) noexcept {
 template <nim_word U>
 constexpr U inverse(U x) noexcept {
   if (std::is_constant_evaluated())
-    return detail::tower_inverse<bits_of<U>>(x, detail::pure_mul{});
+    return detail::tower_inverse<bits_of<U>>(x);
   return detail::fast_inverse<bits_of<U>>(x);
 }
 
