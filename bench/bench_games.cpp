@@ -3,6 +3,7 @@
 // winning moves of coin-turning grids.
 //
 //   nimber_bench_games --benchmark_filter=Outcomes   # the 10^7-edge target
+//   nimber_bench_games --benchmark_filter=GrundyLoopy   # generalised values, 10^6 edges
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -45,6 +46,31 @@ void GrundyAcyclic(benchmark::State& state) {
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(m));
 }
 BENCHMARK(GrundyAcyclic)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
+
+// Generalised Sprague-Grundy values, n = m / 5 positions. up = 2: the graph of Outcomes, where
+// almost every position is infinite after two or three rounds; up = 256: one arc in 256 may go
+// up, the rest go down, so nearly every position lies on a cycle yet gets a finite value (up
+// to 7 or 8: that many rounds).
+void GrundyLoopy(benchmark::State& state) {
+  const std::size_t m = std::size_t(state.range(0)), up = std::size_t(state.range(1));
+  const std::size_t n = m / 5;
+  std::mt19937_64 rng(42);
+  std::vector<ng::position> from(m), to(m);
+  for (std::size_t i = 0; i < m; ++i) {
+    const auto u = ng::position(1 + rng() % (n - 1));
+    from[i] = u;
+    to[i] = i % up != 0 ? ng::position(rng() % u) : ng::position(rng() % n);
+  }
+  const auto g = ng::game_graph::from_edges(n, from, to);
+  for (auto _ : state) benchmark::DoNotOptimize(ng::generalized_grundy(g));
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(m));
+  state.counters["edges"] = double(m);
+}
+BENCHMARK(GrundyLoopy)
+    ->Args({1'000'000, 2})
+    ->Args({1'000'000, 256})
+    ->Args({10'000'000, 2})
+    ->Unit(benchmark::kMillisecond);
 
 void ReadGameFile(benchmark::State& state) {
   const std::string text = ng::write_game_graph(random_graph(200'000, 1'000'000, false));

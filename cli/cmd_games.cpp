@@ -102,38 +102,93 @@ void add_game_subcommands(CLI::App& app, context& ctx) {
       "position u to position v (0 <= u, v < N); '#' starts a comment. '-' reads stdin.");
   for (const bool grundy : {false, true}) {
     struct options {
-      std::string file, format = "text";
+      std::string file, format = "text", sum;
     };
     auto opt = std::make_shared<options>();
     CLI::App* sub = game->add_subcommand(
         grundy ? "grundy" : "outcome",
-        grundy ? "Grundy value of every position (mex rule; 'loopy' where play can cycle)"
+        grundy ? "Generalised Sprague-Grundy value of every position: the mex value, or inf{K} "
+                 "where play can cycle (K: the finite values of its options)"
                : "win / lose / draw for every position, cycles included (retrograde analysis)");
     sub->add_option("FILE", opt->file, "Game file, or - for stdin")->required();
-    add_format_option(sub, opt->format, "text (default), csv or json");
-    sub->footer(grundy ? "Example:\n  nimber game grundy game.txt --format csv"
+    if (grundy)
+      sub->add_option("--sum", opt->sum,
+                      "A sum of positions U1,U2,... (repeats allowed): its value, outcome and "
+                      "winning moves");
+    add_format_option(sub, opt->format,
+                      grundy ? "text (default), csv (values only) or json" : "text (default), csv or json");
+    sub->footer(grundy ? "A value is a number, or inf{K} (csv: inf{0 2}; json: {\"inf\":[0,2]}): the\n"
+                         "position is won when 0 is in K, drawn otherwise (docs/games.md).\n"
+                         "Examples:\n  nimber game grundy game.txt --format csv\n"
+                         "  nimber game grundy game.txt --sum 0,3,3   # first winning move: a strategy"
                        : "Example:\n  nimber game outcome game.txt     # lines '<position> win|lose|draw'");
     sub->callback([&ctx, opt, grundy] {
       const ng::game_graph g = load_graph(opt->file);
+      const bool json = opt->format == "json";
+      std::vector<ng::position> sum;
+      if (grundy && !opt->sum.empty()) {
+        // The option's own name as `where`: the token is a position of the file's graph.
+        const std::string expected =
+            "position numbers U1,U2,... below N = " + std::to_string(g.size());
+        std::string_view rest = opt->sum;
+        while (true) {
+          const std::size_t comma = std::min(rest.find(','), rest.size());
+          const std::string_view t = rest.substr(0, comma);
+          const auto r = parse_u64(t);
+          if (!r || r.value >= g.size()) throw input_error("--sum", t, expected);
+          sum.push_back(ng::position(r.value));
+          if (comma == rest.size()) break;
+          rest.remove_prefix(comma + 1);
+        }
+      }
       std::vector<std::string> cell(g.size());
+      ng::generalized_sg gamma;
+      // A generalised value as text ("inf{0,2}"), CSV ("inf{0 2}": no comma inside a field)
+      // or JSON ({"inf":[0,2]}).
+      const auto value_text = [&](std::uint32_t value, std::span<const std::uint32_t> k) {
+        if (value != ng::infinite) return std::to_string(value);
+        std::string s = json ? "{\"inf\":[" : "inf{";
+        for (std::size_t i = 0; i < k.size(); ++i) {
+          if (i) s += opt->format == "csv" ? " " : ",";
+          s += std::to_string(k[i]);
+        }
+        return s + (json ? "]}" : "}");
+      };
       if (grundy) {
-        const auto v = ng::grundy_values(g);
+        gamma = ng::generalized_grundy(g);
         for (std::size_t u = 0; u < g.size(); ++u)
-          cell[u] = v[u] == ng::loopy ? (opt->format == "json" ? "null" : "loopy")
-                                      : std::to_string(v[u]);
+          cell[u] = value_text(gamma.value[u], gamma.k(ng::position(u)));
       } else {
         const auto o = ng::outcomes(g);
         for (std::size_t u = 0; u < g.size(); ++u)
-          cell[u] = opt->format == "json" ? "\"" + std::string(ng::to_string(o[u])) + "\""
-                                          : ng::to_string(o[u]);
+          cell[u] = json ? "\"" + std::string(ng::to_string(o[u])) + "\"" : ng::to_string(o[u]);
+      }
+      ng::loopy_sum total;
+      std::vector<ng::sum_move> moves;
+      if (!sum.empty()) {
+        total = ng::sum_value(gamma, sum);
+        moves = ng::sum_winning_moves(g, gamma, sum);
       }
       std::string& out = ctx.out;
       const char* key = grundy ? "grundy" : "outcome";
-      if (opt->format == "json") {
+      if (json) {
         out = "{\"positions\":" + std::to_string(g.size()) + ",\"moves\":" +
               std::to_string(g.edge_count()) + ",\"" + key + "\":[";
         for (std::size_t u = 0; u < g.size(); ++u) out += (u ? "," : "") + cell[u];
-        out += "]}\n";
+        out += "]";
+        if (!sum.empty()) {
+          out += ",\"sum\":{\"positions\":[";
+          for (std::size_t i = 0; i < sum.size(); ++i) out += (i ? "," : "") + std::to_string(sum[i]);
+          out += "],\"value\":" + value_text(total.value, total.k) + ",\"outcome\":\"" +
+                 ng::to_string(total.result) + "\",\"winning_moves\":[";
+          for (std::size_t i = 0; i < moves.size(); ++i)
+            out += std::string(i ? "," : "") + "{\"component\":" +
+                   std::to_string(moves[i].component + 1) + ",\"from\":" +
+                   std::to_string(sum[moves[i].component]) + ",\"to\":" +
+                   std::to_string(moves[i].to) + "}";
+          out += "]}";
+        }
+        out += "}\n";
         return;
       }
       if (opt->format == "csv") out = std::string("position,") + key + "\n";
@@ -144,6 +199,13 @@ void add_game_subcommands(CLI::App& app, context& ctx) {
         out += cell[u];
         out += '\n';
       }
+      if (sum.empty() || opt->format == "csv") return;
+      for (std::size_t i = 0; i < sum.size(); ++i)
+        out += (i ? " + " : "sum ") + std::to_string(sum[i]);
+      out += ": value " + value_text(total.value, total.k) + " (" + ng::to_string(total.result) + ")\n";
+      for (const auto& m : moves)
+        out += "winning move: component " + std::to_string(m.component + 1) + ", " +
+               std::to_string(sum[m.component]) + " -> " + std::to_string(m.to) + "\n";
     });
   }
 }

@@ -230,4 +230,72 @@ TEST(Cli, UnreadableFilesHugeSizesAndWriteErrors) {
   }
 }
 
+
+// `game grundy` on a loopy graph: generalised Sprague-Grundy values in every format, sums of
+// loopy positions, and the usual one-line errors.
+TEST(CliGame, GrundyOfLoopyGraphs) {
+  // 0 -> 2 (terminal), 0 -> 1, 1 -> 1, 1 -> 0; a heap *1: 3 -> 4 (docs/games.md).
+  const std::string file = "# p, x, t, *1\n5 5\n0 2\n0 1\n1 1\n1 0\n3 4\n";
+  expect_output({"game", "grundy", "-"}, "0 inf{0}\n1 inf{}\n2 0\n3 1\n4 0\n", file);
+  expect_output({"game", "grundy", "-", "--format", "csv"},
+                "position,grundy\n0,inf{0}\n1,inf{}\n2,0\n3,1\n4,0\n", file);
+  expect_output({"game", "grundy", "-", "--format", "json"},
+                "{\"positions\":5,\"moves\":5,\"grundy\":[{\"inf\":[0]},{\"inf\":[]},0,1,0]}\n",
+                file);
+  expect_output({"game", "outcome", "-"}, "0 win\n1 draw\n2 lose\n3 win\n4 lose\n", file);
+  // K with two members: the CSV field separates them by a space.
+  const std::string two = "5 7\n0 1\n0 2\n0 3\n2 1\n3 4\n4 3\n4 2\n";
+  expect_output({"game", "grundy", "-", "--format", "csv"},
+                "position,grundy\n0,inf{0 1}\n1,0\n2,1\n3,inf{}\n4,inf{1}\n", two);
+  expect_output({"game", "grundy", "-"}, "0 inf{0,1}\n1 0\n2 1\n3 inf{}\n4 inf{1}\n", two);
+  // Acyclic graphs keep their mex values; a P-position on a cycle gets 0.
+  expect_output({"game", "grundy", "-"}, "0 1\n1 0\n", "2 1\n0 1\n");
+  expect_output({"game", "grundy", "-"}, "0 0\n1 1\n2 0\n", "3 3\n0 1\n1 0\n1 2\n");
+}
+
+TEST(CliGame, LoopySums) {
+  const std::string file = "5 5\n0 2\n0 1\n1 1\n1 0\n3 4\n";
+  // inf{0} + *1 = inf{1}: drawn. inf{0} + 0: won by 0 -> 2.
+  expect_output({"game", "grundy", "-", "--sum", "0,3"},
+                "0 inf{0}\n1 inf{}\n2 0\n3 1\n4 0\nsum 0 + 3: value inf{1} (draw)\n", file);
+  expect_output({"game", "grundy", "-", "--sum", "0,4", "--format", "json"},
+                "{\"positions\":5,\"moves\":5,\"grundy\":[{\"inf\":[0]},{\"inf\":[]},0,1,0],"
+                "\"sum\":{\"positions\":[0,4],\"value\":{\"inf\":[0]},\"outcome\":\"win\","
+                "\"winning_moves\":[{\"component\":1,\"from\":0,\"to\":2}]}}\n",
+                file);
+  expect_output({"game", "grundy", "-", "--sum", "3,3"},
+                "0 inf{0}\n1 inf{}\n2 0\n3 1\n4 0\nsum 3 + 3: value 0 (lose)\n", file);
+  // Two infinite components: always drawn, inf{}.
+  expect_output({"game", "grundy", "-", "--sum", "0,1", "--format", "json"},
+                "{\"positions\":5,\"moves\":5,\"grundy\":[{\"inf\":[0]},{\"inf\":[]},0,1,0],"
+                "\"sum\":{\"positions\":[0,1],\"value\":{\"inf\":[]},\"outcome\":\"draw\","
+                "\"winning_moves\":[]}}\n",
+                file);
+  // All finite: the first move listed is the one that keeps the counters going down.
+  expect_output({"game", "grundy", "-", "--sum", "0,0,1"},
+                "0 0\n1 1\n2 0\nsum 0 + 0 + 1: value 1 (win)\n"
+                "winning move: component 3, 1 -> 2\nwinning move: component 3, 1 -> 0\n"
+                "winning move: component 1, 0 -> 1\nwinning move: component 2, 0 -> 1\n",
+                "3 3\n0 1\n1 0\n1 2\n");
+  // CSV holds the values only.
+  expect_output({"game", "grundy", "-", "--sum", "3", "--format", "csv"},
+                "position,grundy\n0,inf{0}\n1,inf{}\n2,0\n3,1\n4,0\n", file);
+}
+
+TEST(CliGame, Errors) {
+  const std::string file = "5 5\n0 2\n0 1\n1 1\n1 0\n3 4\n";
+  expect_error({"game", "grundy", "-", "--sum", "0,5"},
+               "--sum: '5': expected position numbers U1,U2,... below N = 5", file);
+  expect_error({"game", "grundy", "-", "--sum", "0,,1"},
+               "--sum: '': expected position numbers U1,U2,... below N = 5", file);
+  expect_error({"game", "grundy", "-", "--sum", "x"},
+               "--sum: 'x': expected position numbers U1,U2,... below N = 5", file);
+  expect_error({"game", "grundy", "-"}, "line 2: '3': expected a position number below N = 3",
+               "3 1\n0 3\n");
+  expect_error({"game", "grundy", "-"}, "end of input: expected 2 move lines 'u v', found 1",
+               "3 2\n0 1\n");
+  expect_error({"game", "outcome", "-"}, "line 1: 'x': expected the number of positions N "
+               "(decimal, below 2^32)", "x 1\n");
+}
+
 }  // namespace
