@@ -262,8 +262,14 @@ void add_heap_command(CLI::App& app, context& ctx) {
     std::string& out = ctx.out;
     const auto& v = s.values;
     if (opt->format == "csv") {
+      out.reserve(terms * 14);  // "n,value\n": enough up to 2^32 terms and 3-digit values
       out = "n,grundy\n";
-      for (std::uint64_t n = 0; n < terms; ++n) out += std::to_string(n) + "," + std::to_string(v[n]) + "\n";
+      for (std::uint64_t n = 0; n < terms; ++n) {
+        append_decimal(out, n);
+        out += ',';
+        append_decimal(out, v[n]);
+        out += '\n';
+      }
       return;
     }
     std::vector<ng::heap_move> moves;
@@ -273,9 +279,11 @@ void add_heap_command(CLI::App& app, context& ctx) {
       moves = ng::heaps_winning_moves(game, v, heaps);
     }
     std::string values;
+    values.reserve(terms * 4);
+    const char separator = opt->format == "json" ? ',' : ' ';
     for (std::uint64_t n = 0; n < terms; ++n) {
-      if (n) values += opt->format == "json" ? "," : " ";
-      values += std::to_string(v[n]);
+      if (n) values += separator;
+      append_decimal(values, v[n]);
     }
     if (opt->format == "json") {
       out = "{\"game\":\"" + game.name() + "\",\"terms\":" + std::to_string(terms) +
@@ -298,7 +306,8 @@ void add_heap_command(CLI::App& app, context& ctx) {
       out += "}\n";
       return;
     }
-    out = values + "\n";
+    values += '\n';
+    out = std::move(values);
     if (opt->period) {
       if (s.period)
         out += "period " + std::to_string(s.period->period) + ", preperiod " +

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cerrno>
+#include <charconv>
+#include <cstdint>
 #include <cstddef>
 #include <cstring>
 #include <fstream>
@@ -110,6 +112,13 @@ inline void check_argument_count(const std::vector<std::string>& args, std::size
                               "end of arguments");
   if (args.size() > max)
     throw input_error(argument_where(max + 1), args[max], "end of arguments " + hint);
+}
+
+// Appends n in decimal: no temporary string per number, for outputs of millions of values.
+inline void append_decimal(std::string& out, std::uint64_t n) {
+  char digits[20];
+  const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+  out.append(digits, end);
 }
 
 struct context {

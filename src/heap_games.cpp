@@ -151,104 +151,96 @@ std::optional<periodicity> prove_period(const heap_game& game,
 
 namespace {
 
-// A set of small values as a bitset. Its words are uint64_t, so writes to it cannot alias
-// the uint32_t Grundy values being read in the same loop.
-class value_marks {
- public:
-  void clear() { std::fill(words_.begin(), words_.end(), 0); }
-  void mark(std::uint32_t v) {
-    const std::size_t w = v >> 6;
-    if (w >= words_.size()) words_.resize(2 * w + 2, 0);
-    words_[w] |= std::uint64_t(1) << (v & 63);
-  }
-  bool has(std::uint32_t v) const {
-    const std::size_t w = v >> 6;
-    return w < words_.size() && ((words_[w] >> (v & 63)) & 1);
-  }
-
- private:
-  std::vector<std::uint64_t> words_ = std::vector<std::uint64_t>(4, 0);
-};
-
-// One split of a heap of size m into two non-empty heaps (distinct: the two must differ).
-struct split {
-  std::uint64_t m;
-  bool distinct;
-};
+// Terms computed together by the sparse method: the pairs with a rare member whose other heap
+// is already known for all of them are marked in one pass, a rare position at a time, which
+// reads the values consecutively instead of jumping through them once per term.
+constexpr std::uint64_t block_terms = 64;
 
 class engine {
  public:
   engine(const heap_game& game, std::vector<std::uint32_t>& g) : game_(game), g_(g) {
     three_heaps_ = !game.is_octal() && game.type() == heap_game::kind::take_break;
+    if (game.type() == heap_game::kind::grundy) {
+      split_offsets_ = {0};
+      distinct_ = true;
+    } else {
+      const auto d = game.digits();
+      for (std::uint64_t k = 0; k < d.size(); ++k)
+        if (d[k] & 4) split_offsets_.push_back(k);
+    }
   }
 
   bool sparse_possible() const { return !three_heaps_ && game_.splits(); }
 
   // G(n) from G(0 .. n-1) by the definition.
   std::uint32_t naive(std::uint64_t n) {
-    marks_.clear();
-    mark_single_heap_options(n);
-    collect_splits(n);
+    std::uint8_t* marks = clear_rows(1);
     const std::uint32_t* g = g_.data();
-    for (const split& s : splits_) {
-      const std::uint64_t last = s.distinct ? (s.m - 1) / 2 : s.m / 2;
-      for (std::uint64_t a = 1; a <= last; ++a) marks_.mark(g[a] ^ g[s.m - a]);
+    mark_single_heap_options(n, marks);
+    for (const std::uint64_t k : split_offsets_) {
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
+      for (std::uint64_t a = 1; a <= last; ++a) marks[g[a] ^ g[m - a]] = 1;
     }
-    if (three_heaps_) mark_three_heap_options(n);
-    return mex_from(0);
+    if (three_heaps_) mark_three_heap_options(n, marks);
+    return mex(marks);
   }
 
-  // G(n) by the sparse-space method with the current mask and rare list.
-  std::uint32_t sparse(std::uint64_t n) {
-    marks_.clear();
-    mark_single_heap_options(n);
-    collect_splits(n);
+  // G(n0 .. n0 + count - 1), count <= block_terms, by the sparse-space method with the current
+  // mask and rare list; returns how many were computed (fewer when a value outgrew the
+  // value limit, which sizes the marks).
+  std::uint64_t sparse_block(std::uint64_t n0, std::uint64_t count) {
+    const std::uint32_t limit = value_limit_;
+    std::uint8_t* rows = clear_rows(count);
+    const std::size_t stride = stride_;
     const std::uint32_t* g = g_.data();
-    // Every pair with a rare member. The other pairs (common with common) give only rare
-    // values, so every reachable common value is now marked.
-    for (const split& s : splits_)
-      for (std::uint64_t a : rare_) {
-        if (a >= s.m) break;
-        const std::uint64_t b = s.m - a;
-        if (s.distinct && a == b) continue;
-        marks_.mark(g[a] ^ g[b]);
-      }
-    // c, the smallest unmarked common value, is the mex unless a rare value below it is
-    // unreachable. Scan the common pairs only until every rare value below c is seen.
-    std::uint32_t c = 0, missing = 0;
-    for (;; ++c) {
-      if (marks_.has(c)) continue;
-      if (!is_rare(c)) break;
-      ++missing;
-    }
-    for (const split& s : splits_) {
-      for (std::uint64_t a = 1; 2 * a <= s.m && missing != 0; ++a) {
-        if (s.distinct && 2 * a == s.m) break;
-        const std::uint32_t x = g[a] ^ g[s.m - a];
-        if (x < c && !marks_.has(x)) {  // a rare value below c seen for the first time
-          marks_.mark(x);
-          --missing;
-        }
+    // Every pair (a, m - a), a rare, with block_terms <= a < m - (n - n0): the other heap is
+    // below n0 for every term n of the block. The rest of the rare positions, the few below
+    // block_terms and those from n0 - k on, are paired term by term below.
+    const auto rare_begin = rare_.begin();
+    const std::size_t low = std::lower_bound(rare_begin, rare_.end(), block_terms) - rare_begin;
+    high_.clear();
+    for (const std::uint64_t k : split_offsets_) {
+      const std::uint64_t top = n0 > k ? n0 - k : 0;  // pre-pass takes a < top
+      std::size_t high = std::lower_bound(rare_begin, rare_.end(), top) - rare_begin;
+      high = std::max(high, low);
+      high_.push_back(high);
+      for (std::size_t i = low; i < high; ++i) {
+        const std::uint64_t a = rare_[i];
+        const std::uint32_t va = rare_values_[i];
+        const std::uint32_t* other = g + (top - a);  // G(m - a) for m = n0 + t - k
+        // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
+        const std::uint64_t skip = distinct_ && 2 * a >= top ? 2 * a - top : count;
+        const std::uint64_t upto = std::min(skip, count);
+        for (std::uint64_t t = 0; t < upto; ++t) rows[t * stride + (va ^ other[t])] = 1;
+        for (std::uint64_t t = upto + 1; t < count; ++t) rows[t * stride + (va ^ other[t])] = 1;
       }
     }
-    return missing == 0 ? c : mex_from(0);
+    for (std::uint64_t t = 0; t < count; ++t) {
+      const std::uint64_t n = n0 + t;
+      g_[n] = sparse_term(n, rows + t * stride, low);
+      note(n);
+      if (value_limit_ != limit) return t + 1;
+    }
+    return count;
   }
 
   bool is_rare(std::uint32_t v) const { return (std::popcount(v & mask_) & 1) == 0; }
 
   // Picks the mask that makes the fewest of G(from .. to-1) rare and rebuilds the rare list.
+  // The mask is never 0 (that would make every value rare).
   void choose_mask(std::uint64_t from, std::uint64_t to) {
     std::uint32_t max_value = 0;
     for (std::uint64_t i = from; i < to; ++i) max_value = std::max(max_value, g_[i]);
     const std::uint32_t width = std::bit_width(max_value);
-    if (width > 12) {  // too many masks to try; keep the current one
+    if (width > 12 && mask_ != 0) {  // too many masks to try; keep the current one
       rebuild_rare(to);
       return;
     }
-    std::vector<std::uint64_t> count(std::size_t(1) << width, 0);
-    for (std::uint64_t i = from; i < to; ++i) ++count[g_[i]];
+    std::vector<std::uint64_t> count(std::size_t(1) << std::min(width, 12u), 0);
+    for (std::uint64_t i = from; i < to; ++i) ++count[g_[i] & (count.size() - 1)];
     std::uint64_t best = to - from + 1;
-    std::uint32_t best_mask = 0;
+    std::uint32_t best_mask = 1;
     for (std::uint32_t m = 1; m < count.size(); ++m) {
       std::uint64_t rare = 0;
       for (std::uint32_t v = 0; v < count.size(); ++v)
@@ -262,58 +254,122 @@ class engine {
   std::uint32_t mask() const { return mask_; }
   std::uint64_t rare_count() const { return rare_.size(); }
   void note(std::uint64_t n) {
-    if (n >= 1 && is_rare(g_[n])) rare_.push_back(n);
+    if (n >= 1 && is_rare(g_[n])) {
+      rare_.push_back(n);
+      rare_values_.push_back(g_[n]);
+    }
+    while (g_[n] >= value_limit_) value_limit_ *= 2;
   }
 
  private:
-  void rebuild_rare(std::uint64_t to) {
-    rare_.clear();
-    for (std::uint64_t i = 1; i < to; ++i)
-      if (is_rare(g_[i])) rare_.push_back(i);
+  // G(n) given the marks of the pairs the block pre-pass covered.
+  std::uint32_t sparse_term(std::uint64_t n, std::uint8_t* marks, std::size_t low) {
+    const std::uint32_t* g = g_.data();
+    mark_single_heap_options(n, marks);
+    // The remaining pairs with a rare member. The other pairs (common with common) give only
+    // rare values, so every reachable common value is now marked.
+    for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
+      const std::uint64_t k = split_offsets_[j];
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      const auto pair = [&](std::size_t i) {
+        const std::uint64_t a = rare_[i];
+        if (a >= m) return false;
+        if (!distinct_ || 2 * a != m) marks[rare_values_[i] ^ g[m - a]] = 1;
+        return true;
+      };
+      for (std::size_t i = 0; i < low && pair(i); ++i) {}
+      for (std::size_t i = high_[j]; i < rare_.size() && pair(i); ++i) {}
+    }
+    // c, the smallest unmarked common value, is the mex unless a rare value below it is
+    // unreachable. Scan the common pairs only until every rare value below c is seen.
+    std::uint8_t* wanted = wanted_.data();
+    std::uint32_t c = 0, missing = 0;
+    for (;; ++c) {
+      if (marks[c]) continue;
+      if (!is_rare(c)) break;
+      wanted[c] = 1;
+      ++missing;
+    }
+    for (const std::uint64_t k : split_offsets_) {
+      if (missing == 0 || n < k + 2) break;
+      const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
+      // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
+      for (std::uint64_t a = 1; a <= last; ++a) {
+        const std::uint32_t x = g[a] ^ g[m - a];
+        if (wanted[x]) [[unlikely]] {  // a rare value below c seen for the first time
+          wanted[x] = 0;
+          marks[x] = 1;
+          if (--missing == 0) break;
+        }
+      }
+    }
+    if (missing == 0) return c;
+    std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found
+    return mex(marks);
   }
 
-  void mark_single_heap_options(std::uint64_t n) {
+  // Zeroed marks for `count` terms, one row of stride_ bytes each. Every marked value is a
+  // nim-sum of earlier values, so below value_limit_; rows twice that long leave room for the
+  // sparse method's search for c, which stops below 2 * value_limit_ (the mask is below
+  // value_limit_, so some value in [value_limit_, 2 value_limit_) is common).
+  std::uint8_t* clear_rows(std::uint64_t count) {
+    stride_ = 2 * std::size_t(value_limit_);
+    if (rows_.size() < count * stride_) rows_.resize(count * stride_);
+    std::fill_n(rows_.begin(), count * stride_, std::uint8_t(0));
+    if (wanted_.size() < stride_) wanted_.resize(stride_, 0);
+    return rows_.data();
+  }
+
+  void rebuild_rare(std::uint64_t to) {
+    rare_.clear();
+    rare_values_.clear();
+    for (std::uint64_t i = 1; i < to; ++i)
+      if (is_rare(g_[i])) {
+        rare_.push_back(i);
+        rare_values_.push_back(g_[i]);
+      }
+  }
+
+  void mark_single_heap_options(std::uint64_t n, std::uint8_t* marks) const {
     if (game_.type() != heap_game::kind::take_break) return;
     const auto d = game_.digits();
     for (std::uint64_t k = 1; k < d.size() && k <= n; ++k) {
-      if ((d[k] & 1) && n == k) marks_.mark(0);
-      if ((d[k] & 2) && n > k) marks_.mark(g_[n - k]);
+      if ((d[k] & 1) && n == k) marks[0] = 1;
+      if ((d[k] & 2) && n > k) marks[g_[n - k]] = 1;
     }
   }
 
-  void collect_splits(std::uint64_t n) {
-    splits_.clear();
-    if (game_.type() == heap_game::kind::grundy) {
-      if (n >= 3) splits_.push_back({n, true});
-      return;
-    }
-    const auto d = game_.digits();
-    for (std::uint64_t k = 0; k < d.size() && k + 2 <= n; ++k)
-      if (d[k] & 4) splits_.push_back({n - k, false});
-  }
-
-  void mark_three_heap_options(std::uint64_t n) {
+  void mark_three_heap_options(std::uint64_t n, std::uint8_t* marks) const {
     const auto d = game_.digits();
     for (std::uint64_t k = 0; k < d.size() && k + 3 <= n; ++k) {
       if (!(d[k] & 8)) continue;
       const std::uint64_t m = n - k;
       for (std::uint64_t a = 1; 3 * a <= m; ++a)
-        for (std::uint64_t b = a; a + 2 * b <= m; ++b) marks_.mark(g_[a] ^ g_[b] ^ g_[m - a - b]);
+        for (std::uint64_t b = a; a + 2 * b <= m; ++b) marks[g_[a] ^ g_[b] ^ g_[m - a - b]] = 1;
     }
   }
 
-  std::uint32_t mex_from(std::uint32_t v) const {
-    while (marks_.has(v)) ++v;
+  // The smallest unmarked value: at most value_limit_, inside the row.
+  static std::uint32_t mex(const std::uint8_t* marks) {
+    std::uint32_t v = 0;
+    while (marks[v]) ++v;
     return v;
   }
 
   const heap_game& game_;
   std::vector<std::uint32_t>& g_;
   bool three_heaps_ = false;
-  value_marks marks_;
-  std::vector<split> splits_;
+  std::vector<std::uint64_t> split_offsets_;  // k with "remove k, leave two heaps"
+  bool distinct_ = false;                     // the two heaps must differ (Grundy's game)
+  std::uint32_t value_limit_ = 1;             // a power of two above every value so far
+  std::size_t stride_ = 0;
+  std::vector<std::uint8_t> rows_;    // marks (reached values), one row per term
+  std::vector<std::uint8_t> wanted_;  // the rare values below c not yet seen; zero between terms
+  std::vector<std::size_t> high_;     // per split offset, where the per-term rare pairs resume
   std::uint32_t mask_ = 0;
-  std::vector<std::uint64_t> rare_;  // positions n >= 1 with a rare value, ascending
+  std::vector<std::uint64_t> rare_;         // positions n >= 1 with a rare value, ascending
+  std::vector<std::uint32_t> rare_values_;  // their values
 };
 
 constexpr std::uint64_t first_checkpoint = 64;
@@ -332,7 +388,7 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
   bool sparse = false;
   std::uint64_t checkpoint = first_checkpoint;
   std::uint64_t n = 0;
-  for (; n < terms; ++n) {
+  while (n < terms) {
     if (n == checkpoint) {
       checkpoint *= 2;
       if (options.use_period) {
@@ -349,9 +405,15 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
       }
       if (options.progress) options.progress(n, terms);
     }
-    g[n] = sparse ? e.sparse(n) : e.naive(n);
-    e.note(n);
-    if (options.progress && (n & 0xffff) == 0 && n != 0) options.progress(n, terms);
+    const std::uint64_t before = n;
+    if (sparse) {
+      n += e.sparse_block(n, std::min({block_terms, terms - n, checkpoint - n}));
+    } else {
+      g[n] = e.naive(n);
+      e.note(n);
+      ++n;
+    }
+    if (options.progress && (n >> 16) != (before >> 16)) options.progress(n, terms);
   }
   result.computed = n;
   if (n == terms && options.use_period && !result.period)

@@ -119,6 +119,18 @@ TEST(HeapGame, EnginesAgreeWithTheDefinition) {
   }
 }
 
+TEST(HeapGame, SparseBlocksAgreeWithTheDefinition) {
+  // Long enough that the sparse engine's block pre-pass (rare positions from 64 up, paired
+  // for 64 terms at once) does most of the work, with one or several split offsets, distinct
+  // or equal heaps, and values that outgrow the marks mid-block.
+  for (const char* code : {"grundy", "4.07", "0.137", "0.4477", "0.6", "4.4"}) {
+    const auto game = ng::heap_game::parse(code);
+    const auto reference = ng::grundy_values_naive(game, 2500);
+    const auto s = ng::grundy_sequence_of(game, 2500, every_term(ng::sequence_options::method::sparse));
+    ASSERT_EQ(s.values, reference) << code;
+  }
+}
+
 TEST(HeapGame, SparseSpaceOnGrundysGame) {
   // Past 8192 terms the automatic engine switches to the sparse method for Grundy's game
   // (rare values are few); it must agree with the naive engine term by term.
