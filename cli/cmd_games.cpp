@@ -220,7 +220,8 @@ void add_heap_command(CLI::App& app, context& ctx) {
   auto opt = std::make_shared<options>();
   CLI::App* sub = app.add_subcommand("heap", "Grundy sequence of a heap game, its period, sums");
   sub->add_option("CODE", opt->code,
-                  "Octal or hex code (0.07, 0.137, 4.07, 0.f), subtraction:1,3,4 or grundy")
+                  "Octal or hex code (0.07, 0.137, 4.07, 0.f), subtraction:1,3,4 (s+p adds the "
+                  "moves s, s+p, s+2p, ...) or grundy")
       ->required();
   sub->add_option("--terms", opt->terms, "Number of terms G(0) .. G(N-1)")->required();
   sub->add_flag("--period", opt->period,
@@ -233,6 +234,7 @@ void add_heap_command(CLI::App& app, context& ctx) {
       "after removing k tokens. Examples:\n"
       "  nimber heap 0.07 --terms 100 --period     # Dawson's Kayles: period 34\n"
       "  nimber heap subtraction:1,3,4 --terms 20\n"
+      "  nimber heap subtraction:1,3+1 --terms 20     # take any number but 2\n"
       "  nimber heap grundy --terms 100000 --format csv\n"
       "  nimber heap 0.77 --terms 100 --heaps 5,9,12   # Kayles: value and winning moves");
   sub->callback([&ctx, opt] {

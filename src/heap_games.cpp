@@ -21,14 +21,20 @@ heap_game heap_game::take_break(std::vector<std::uint8_t> digits) {
   return g;
 }
 
-heap_game heap_game::subtraction(std::span<const std::uint32_t> set) {
+heap_game heap_game::subtraction(std::span<const std::uint32_t> set,
+                                 std::span<const progression> progressions) {
   std::vector<std::uint8_t> digits(1, 0);
   for (std::uint32_t s : set) {
     if (s == 0) throw std::invalid_argument("subtraction: 0 is not a move");
     if (digits.size() <= s) digits.resize(std::size_t(s) + 1, 0);
     digits[s] = 3;  // take s from a heap of exactly s (bit 0) or from a larger one (bit 1)
   }
-  return take_break(std::move(digits));
+  heap_game g = take_break(std::move(digits));
+  for (const progression& p : progressions)
+    if (p.start == 0 || p.step == 0)
+      throw std::invalid_argument("subtraction: a progression needs start and step >= 1");
+  g.progressions_.assign(progressions.begin(), progressions.end());
+  return g;
 }
 
 heap_game heap_game::grundys_game() {
@@ -56,22 +62,33 @@ heap_game heap_game::parse(std::string_view spec) {
   if (spec.substr(0, sub.size()) == sub) {
     std::string_view rest = spec.substr(sub.size());
     std::vector<std::uint32_t> set;
+    std::vector<progression> progressions;
     std::size_t index = 1;
+    // One member: s, or s+p for the progression s, s + p, s + 2p, ...
+    const auto number = [&](std::string_view t, std::string_view whole, const char* what) {
+      std::uint32_t v = 0;
+      const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v, 10);
+      if (t.empty() || ec != std::errc{} || end != t.data() + t.size() || v == 0 ||
+          v >= max_code_digits)
+        throw parse_error("subtraction set element " + std::to_string(index), std::string(whole),
+                          std::string(what) + " from 1 to " + std::to_string(max_code_digits - 1));
+      return v;
+    };
     while (true) {
       const std::size_t comma = std::min(rest.find(','), rest.size());
       const std::string_view t = rest.substr(0, comma);
-      std::uint32_t s = 0;
-      const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), s, 10);
-      if (t.empty() || ec != std::errc{} || end != t.data() + t.size() || s == 0 ||
-          s >= max_code_digits)
-        throw parse_error("subtraction set element " + std::to_string(index), std::string(t),
-                          "a decimal number from 1 to " + std::to_string(max_code_digits - 1));
-      set.push_back(s);
+      const std::size_t plus = t.find('+');
+      if (plus == std::string_view::npos) {
+        set.push_back(number(t, t, "a decimal number s, or s+p for s, s+p, s+2p, ...,"));
+      } else {
+        const std::uint32_t start = number(t.substr(0, plus), t, "a decimal start s in s+p,");
+        progressions.push_back({start, number(t.substr(plus + 1), t, "a decimal step p in s+p,")});
+      }
       if (comma == rest.size()) break;
       rest.remove_prefix(comma + 1);
       ++index;
     }
-    return subtraction(set);
+    return subtraction(set, progressions);
   }
   const std::size_t dot = spec.find('.');
   if (dot == std::string_view::npos || dot > 1)
@@ -103,6 +120,15 @@ heap_game heap_game::parse(std::string_view spec) {
 
 std::string heap_game::name() const {
   if (kind_ == kind::grundy) return "grundy";
+  if (!progressions_.empty()) {
+    std::string s = "subtraction:";
+    for (std::size_t k = 1; k < digits_.size(); ++k)
+      if (digits_[k]) s += std::to_string(k) + ",";
+    for (const progression& p : progressions_)
+      s += std::to_string(p.start) + "+" + std::to_string(p.step) + ",";
+    s.pop_back();
+    return s;
+  }
   constexpr char hex[] = "0123456789abcdef";
   std::string s(1, hex[digits_[0]]);
   s += '.';
@@ -112,7 +138,7 @@ std::string heap_game::name() const {
 }
 
 bool heap_game::is_octal() const noexcept {
-  if (kind_ != kind::take_break) return false;
+  if (kind_ != kind::take_break || !progressions_.empty()) return false;
   return std::none_of(digits_.begin(), digits_.end(), [](std::uint8_t d) { return d & 8; });
 }
 
@@ -170,7 +196,9 @@ class engine {
     }
   }
 
-  bool sparse_possible() const { return !three_heaps_ && game_.splits(); }
+  bool sparse_possible() const {
+    return !three_heaps_ && game_.splits() && game_.progressions().empty();
+  }
 
   // G(n) from G(0 .. n-1) by the definition.
   std::uint32_t naive(std::uint64_t n) {
@@ -331,12 +359,33 @@ class engine {
       }
   }
 
-  void mark_single_heap_options(std::uint64_t n, std::uint8_t* marks) const {
+  void mark_single_heap_options(std::uint64_t n, std::uint8_t* marks) {
     if (game_.type() != heap_game::kind::take_break) return;
+    mark_progression_options(n, marks);
     const auto d = game_.digits();
     for (std::uint64_t k = 1; k < d.size() && k <= n; ++k) {
       if ((d[k] & 1) && n == k) marks[0] = 1;
       if ((d[k] & 2) && n > k) marks[g_[n - k]] = 1;
+    }
+  }
+
+  // The moves s = start + j step <= n of a progression leave the heaps m = n - s, which are
+  // the positions m <= n - start with m = n - start (mod step). One set of values per residue
+  // class, grown by one position per term, gives them all without walking back through them.
+  // Must be called for n = 0, 1, 2, ... in order.
+  void mark_progression_options(std::uint64_t n, std::uint8_t* marks) {
+    const auto progressions = game_.progressions();
+    if (class_values_.size() < progressions.size()) class_values_.resize(progressions.size());
+    for (std::size_t i = 0; i < progressions.size(); ++i) {
+      const progression p = progressions[i];
+      if (n < p.start) continue;
+      const std::uint64_t q = n - p.start;  // the newest position of its class
+      auto& classes = class_values_[i];
+      if (classes.empty()) classes.resize(p.step);
+      std::vector<std::uint8_t>& values = classes[q % p.step];
+      if (values.size() < value_limit_) values.resize(value_limit_, 0);
+      values[g_[q]] = 1;
+      for (std::uint32_t v = 0; v < value_limit_; ++v) marks[v] |= values[v];
     }
   }
 
@@ -361,6 +410,8 @@ class engine {
   std::vector<std::uint32_t>& g_;
   bool three_heaps_ = false;
   std::vector<std::uint64_t> split_offsets_;  // k with "remove k, leave two heaps"
+  // Per progression of a subtraction set, per residue class, which values occur there.
+  std::vector<std::vector<std::vector<std::uint8_t>>> class_values_;
   bool distinct_ = false;                     // the two heaps must differ (Grundy's game)
   std::uint32_t value_limit_ = 1;             // a power of two above every value so far
   std::size_t stride_ = 0;

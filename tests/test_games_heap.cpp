@@ -49,7 +49,8 @@ class position_search {
 
 const char* const kCodes[] = {"0.07", "0.77", "0.137", "4.07", "0.333", "0.6", "0.51",
                               "0.16", "0.f", "0.8", "4.0", "0.37", "8.0", "0.0b", "grundy",
-                              "subtraction:1,3,4", "subtraction:2,5"};
+                              "subtraction:1,3,4", "subtraction:2,5", "subtraction:1,3+1",
+                              "subtraction:2+3,5"};
 
 // Options that compute every term by mex with the given engine.
 ng::sequence_options every_term(ng::sequence_options::method m = ng::sequence_options::method::automatic) {
@@ -76,7 +77,9 @@ TEST(HeapGame, ParsesCodes) {
   EXPECT_TRUE(ng::heap_game::parse("4.0").splits());
 
   for (const char* bad : {"", "07", "1.07", "2.1", "0.", "0.0g", "00.7", "subtraction:",
-                          "subtraction:1,,2", "subtraction:0", "subtraction:x", "grundys"}) {
+                          "subtraction:1,,2", "subtraction:0", "subtraction:x", "grundys",
+                          "subtraction:1+", "subtraction:+2", "subtraction:0+1", "subtraction:3+0",
+                          "subtraction:1+2+3", "subtraction:1+x"}) {
     EXPECT_THROW(ng::heap_game::parse(bad), ng::parse_error) << bad;
   }
   try {
@@ -177,6 +180,37 @@ TEST(HeapGame, KaylesPeriod12AfterPreperiod71) {
   // The last exceptional value: G(70) = 6 while G(70 + 12k) = 2 after it.
   EXPECT_EQ(naive[70], 6u);
   EXPECT_EQ(naive[82], 2u);
+}
+
+TEST(HeapGame, PeriodicSubtractionSets) {
+  EXPECT_EQ(ng::heap_game::parse("subtraction:1,3+1").name(), "subtraction:1,3+1");
+  EXPECT_EQ(ng::heap_game::parse("subtraction:4+5,1+5").progressions().size(), 2u);
+  EXPECT_FALSE(ng::heap_game::parse("subtraction:1+2").is_octal());  // no largest move
+  const ng::progression zero_step[] = {{1, 0}};
+  EXPECT_THROW(ng::heap_game::subtraction({}, zero_step), std::invalid_argument);
+  // Closed forms: every positive number is Nim; odd numbers give n mod 2; even numbers give
+  // n / 2 rounded down (from n the options are n - 2, n - 4, ..., all the smaller values).
+  const auto all = ng::grundy_sequence_of(ng::heap_game::parse("subtraction:1+1"), 300).values;
+  const auto odd = ng::grundy_sequence_of(ng::heap_game::parse("subtraction:1+2"), 300).values;
+  const auto even = ng::grundy_sequence_of(ng::heap_game::parse("subtraction:2+2"), 300).values;
+  for (std::uint32_t n = 0; n < 300; ++n) {
+    ASSERT_EQ(all[n], n);
+    ASSERT_EQ(odd[n], n % 2);
+    ASSERT_EQ(even[n], n / 2);
+  }
+  // Within N terms a progression is the finite set of its members up to N.
+  for (const char* code : {"subtraction:1+5,4+5", "subtraction:2,3+4", "subtraction:1,3+1", "subtraction:6+7,2+3"}) {
+    const auto game = ng::heap_game::parse(code);
+    std::vector<std::uint32_t> members;
+    for (std::uint32_t k = 1; k < 400; ++k)
+      if ((k < game.digits().size() && game.digits()[k] != 0) ||
+          std::any_of(game.progressions().begin(), game.progressions().end(),
+                      [k](ng::progression p) { return k >= p.start && (k - p.start) % p.step == 0; }))
+        members.push_back(k);
+    const auto finite = ng::grundy_values_naive(ng::heap_game::subtraction(members), 400);
+    EXPECT_EQ(ng::grundy_sequence_of(game, 400).values, finite) << code;
+    EXPECT_EQ(ng::grundy_values_naive(game, 400), finite) << code;
+  }
 }
 
 TEST(HeapGame, SubtractionGames) {

@@ -8,6 +8,10 @@
 // bits 0..3 (digits 0-9, a-f); a digit below 8 means the same in both. d0 may only hold bits 2
 // and 3 (split without removing). Examples: 0.07 Dawson's Kayles, 0.77 Kayles, 0.137 Dawson's
 // Chess, 4.07, 0.333 the subtraction game {1, 2, 3}.
+//
+// A subtraction set may also hold arithmetic progressions s, s + p, s + 2p, ... (so any
+// eventually periodic set): "subtraction:1,3+1" takes any number but 2, "subtraction:1+2"
+// any odd number.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +26,12 @@
 
 namespace nimber::games {
 
+// The moves start, start + step, start + 2 step, ... of a subtraction set (start, step >= 1).
+struct progression {
+  std::uint32_t start = 1, step = 1;
+  friend bool operator==(const progression&, const progression&) = default;
+};
+
 class heap_game {
  public:
   enum class kind : std::uint8_t { take_break, grundy };
@@ -29,20 +39,25 @@ class heap_game {
   // The take-and-break game with these digits (digits[k] = d_k, each below 16, d0 with bits
   // 0 and 1 clear, trailing zeros dropped). Throws std::invalid_argument otherwise.
   static heap_game take_break(std::vector<std::uint8_t> digits);
-  // Remove s tokens from one heap, s in the finite set (each s >= 1): code digits d_s = 3.
-  static heap_game subtraction(std::span<const std::uint32_t> set);
+  // Remove s tokens from one heap, s in the finite set (each s >= 1): code digits d_s = 3,
+  // or in one of the progressions. Throws std::invalid_argument on a 0 member or step.
+  static heap_game subtraction(std::span<const std::uint32_t> set,
+                               std::span<const progression> progressions = {});
   // Split one heap into two non-empty heaps of different sizes.
   static heap_game grundys_game();
 
-  // "0.07", "4.07", ".137" (a missing d0 is 0), "0.f" (hex), "subtraction:1,3,4" or
-  // "grundy". Throws parse_error naming the offending part.
+  // "0.07", "4.07", ".137" (a missing d0 is 0), "0.f" (hex), "subtraction:1,3,4" (members
+  // s or progressions s+p), or "grundy". Throws parse_error naming the offending part.
   static heap_game parse(std::string_view spec);
 
   kind type() const noexcept { return kind_; }
   std::span<const std::uint8_t> digits() const noexcept { return digits_; }
-  // The code ("0.07") or "grundy".
+  // The infinite part of a subtraction set (empty for every other game).
+  std::span<const progression> progressions() const noexcept { return progressions_; }
+  // The code ("0.07"), "subtraction:..." for a set with progressions, or "grundy".
   std::string name() const;
-  // True for a take-and-break code with no three-heap digit bit.
+  // True for a take-and-break code with no three-heap digit bit and no progression (the
+  // periodicity theorem needs a largest move).
   bool is_octal() const noexcept;
   // The largest k with d_k != 0 (0 for Grundy's game): the t of the periodicity theorem.
   std::uint32_t max_removal() const noexcept;
@@ -58,6 +73,7 @@ class heap_game {
  private:
   kind kind_ = kind::take_break;
   std::vector<std::uint8_t> digits_{0};
+  std::vector<progression> progressions_;
 };
 
 // The game is eventually periodic: G(n + period) = G(n) for every n >= preperiod.
@@ -148,6 +164,11 @@ void heap_game::for_each_option(std::uint64_t n, F&& f) const {
     }
     return;
   }
+  for (const progression& p : progressions_)
+    for (std::uint64_t s = p.start; s <= n; s += p.step) {
+      heaps[0] = n - s;
+      f(std::span<const std::uint64_t>(heaps, s < n ? 1 : 0));
+    }
   for (std::uint64_t k = 0; k < digits_.size() && k <= n; ++k) {
     const unsigned d = digits_[k];
     const std::uint64_t m = n - k;
