@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "nimber/poly.hpp"
+#include "scalar_clmul.hpp"
 
 namespace nimber {
 namespace {
@@ -50,6 +51,20 @@ const detail::byte_linear_map<std::uint64_t>& artin_schreier64() {
       for (unsigned v = 1; v < 256; ++v)
         m->table[byte][v] = m->table[byte][v & (v - 1)] ^ image[__builtin_ctz(v)];
     }
+    return m;
+  }();
+  return *map;
+}
+
+// The same map in the polynomial basis of the scalar clmul path (src/scalar_clmul.hpp):
+// v -> phi(AS(phi^-1(v))). phi is a field isomorphism that keeps the trace, so w^2 + w = v
+// whenever trace(v) = 0. Feeds detail::clmul_quadratic64.
+const detail::byte_linear_map<std::uint64_t>& artin_schreier_poly() {
+  static const auto* map = [] {
+    const auto& basis = detail::clmul::kBasisTables;
+    const auto& as = artin_schreier64();
+    auto* m = new detail::byte_linear_map<std::uint64_t>{};
+    detail::fill_linear(*m, [&](std::uint64_t bit) { return basis.to_poly(as(basis.from_poly(bit))); });
     return m;
   }();
   return *map;
@@ -102,6 +117,68 @@ polynomial<U> sqrmod(const polynomial<U>& p, const polynomial<U>& m) {
   for (std::size_t i = 0; i < p.size(); ++i) s[2 * i] = square(p[i]);
   return poly::mod(std::span<const U>(s), std::span<const U>(m));
 }
+
+// out[i] = a[i] * b[i]: one batch call at 64 and 128 bits.
+template <nim_word U>
+void pairwise_mul(std::span<const U> a, std::span<const U> b, std::span<U> out) noexcept {
+  if constexpr (std::is_same_v<U, std::uint64_t> || std::is_same_v<U, u128>) {
+    batch::mul(a, b, out);
+  } else {
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = mul(a[i], b[i]);
+  }
+}
+
+// Squaring modulo a fixed monic f of degree n >= 1. Squaring is additive in characteristic 2,
+// p^2 = sum p_i^2 x^(2i), so p^2 mod f = sum_i p_i^2 (x^(2i) mod f): the rows x^(2i) mod f
+// (Berlekamp's Q matrix) are computed once, and each squaring is a vector-matrix product over
+// the field. Rows with 2i < n are the monomials themselves; the other n/2 rows are applied as
+// one batch of pairwise products (each p_i^2 broadcast along its row), then XORed down the
+// columns. n^2/2 products a squaring as before, but in one batch call instead of one
+// constant-times-vector call (a 64 x 64 bit matrix set-up each) per coefficient.
+template <nim_word U>
+class square_mod {
+ public:
+  explicit square_mod(const polynomial<U>& f) : n_(f.size() - 1), first_(n_ / 2 + n_ % 2) {
+    const std::size_t rows = n_ - first_;
+    rows_.assign(rows * n_, U(0));
+    broadcast_.resize(rows * n_);
+    products_.resize(rows * n_);
+    // x^k mod f for k = 0 .. 2n - 2 by multiplying by x: shift, and fold the top coefficient
+    // back through x^n = f_0 + ... + f_(n-1) x^(n-1) (characteristic 2).
+    std::vector<U> row(n_, U(0)), top(n_), low(f.begin(), f.end() - 1);
+    row[0] = 1;
+    for (std::size_t k = 0; k <= 2 * (n_ - 1); ++k) {
+      if (k % 2 == 0 && k / 2 >= first_) std::copy(row.begin(), row.end(), rows_.begin() + long((k / 2 - first_) * n_));
+      const U lead = row[n_ - 1];
+      std::copy_backward(row.begin(), row.end() - 1, row.end());
+      row[0] = 0;
+      if (lead != 0) {
+        std::fill(top.begin(), top.end(), lead);
+        pairwise_mul(std::span<const U>(top), std::span<const U>(low), std::span<U>(top));
+        for (std::size_t j = 0; j < n_; ++j) row[j] ^= top[j];
+      }
+    }
+  }
+
+  // p (n dense coefficients) becomes p^2 mod f.
+  void square(std::vector<U>& p) {
+    const std::size_t rows = n_ - first_;
+    for (std::size_t i = 0; i < rows; ++i)
+      std::fill_n(broadcast_.begin() + long(i * n_), n_, nimber::square(p[first_ + i]));
+    pairwise_mul(std::span<const U>(broadcast_), std::span<const U>(rows_), std::span<U>(products_));
+    out_.assign(n_, U(0));
+    for (std::size_t i = 0; i < first_; ++i) out_[2 * i] = nimber::square(p[i]);  // 2i < n
+    for (std::size_t i = 0; i < rows; ++i) {
+      const U* r = products_.data() + i * n_;
+      for (std::size_t j = 0; j < n_; ++j) out_[j] ^= r[j];
+    }
+    p.swap(out_);
+  }
+
+ private:
+  std::size_t n_, first_;  // rows first_ .. n - 1 have 2i >= n
+  std::vector<U> rows_, broadcast_, products_, out_;
+};
 
 // Splits f, monic and a product of distinct linear factors, appending its roots.
 template <nim_word U>
@@ -178,6 +255,19 @@ quadratic_roots<U> solve_quadratic(U b, U c) noexcept {
     r.root[0] = sqrt(c);
     return r;
   }
+  if constexpr (std::is_same_v<U, std::uint64_t>) {
+    // The whole solve in the polynomial basis: the inverse's norm chain, c / b^2, the trace test
+    // and y there, one conversion back (src/scalar_clmul.cpp).
+    if (detail::active_scalar_path.load(std::memory_order_relaxed) == detail::scalar_path::clmul) {
+      std::uint64_t x;
+      const bool found = detail::clmul_quadratic64(b, c, artin_schreier_poly(), x);
+      const std::uint64_t x2 = x ^ b, keep = found ? ~std::uint64_t(0) : 0;  // no branch
+      r.count = found ? 2 : 0;
+      r.root[0] = std::min(x, x2) & keep;
+      r.root[1] = std::max(x, x2) & keep;
+      return r;
+    }
+  }
   // x = b y turns the equation into y^2 + y = c / b^2.
   const U a = mul(c, square(inverse(b)));
   if (trace(a) != 0) return r;
@@ -215,7 +305,12 @@ std::vector<U> polynomial_roots(std::span<const U> coeffs) {
   // x^(2^n) mod f by n squarings; gcd(f, x^(2^n) - x) is the product of (x - r) over the
   // distinct roots r in the field.
   polynomial<U> x_power = poly::mod(std::span<const U>(polynomial<U>{0, 1}), std::span<const U>(f));
-  for (unsigned i = 0; i < bits_of<U>; ++i) x_power = sqrmod(x_power, f);
+  {
+    square_mod<U> sq(f);
+    x_power.resize(f.size() - 1, U(0));
+    for (unsigned i = 0; i < bits_of<U>; ++i) sq.square(x_power);
+    poly::trim(x_power);
+  }
   const polynomial<U> xx = poly::add(std::span<const U>(x_power), std::span<const U>(polynomial<U>{0, 1}));
   split_linear(poly::gcd(std::span<const U>(f), std::span<const U>(xx)), roots);
   std::sort(roots.begin(), roots.end());

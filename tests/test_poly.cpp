@@ -52,6 +52,25 @@ TEST(Poly, ArithmeticAgainstSchoolbook) {
   check_arithmetic<u128>(128);
 }
 
+// The 64-bit axpy behind divmod changes method at 1024 values (broadcast products below,
+// batch::axpy's bit matrix from there) and works in chunks of 256: divisors on both sides.
+TEST(Poly, DivmodAcrossTheAxpyThresholds) {
+  std::mt19937_64 rng(4096);
+  for (const std::size_t db : {31u, 255u, 256u, 300u, 1023u, 1024u, 1100u}) {
+    const auto b = random_poly<std::uint64_t>(rng, db + 1);
+    const auto a = random_poly<std::uint64_t>(rng, db + 40);
+    const auto [q, r] = poly::divmod(std::span<const std::uint64_t>(a), std::span<const std::uint64_t>(b));
+    ASSERT_LT(poly::degree(std::span<const std::uint64_t>(r)), long(db));
+    auto back = naive_mul(q, b);
+    back.resize(std::max(back.size(), r.size()), 0);
+    for (std::size_t i = 0; i < r.size(); ++i) back[i] ^= r[i];
+    poly::trim(back);
+    auto want = a;
+    poly::trim(want);
+    ASSERT_EQ(back, want) << db;
+  }
+}
+
 TEST(Poly, GcdOfPlantedCommonFactor) {
   std::mt19937_64 rng(5);
   for (int t = 0; t < 20; ++t) {

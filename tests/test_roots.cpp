@@ -118,6 +118,47 @@ TEST(Roots, RandomQuadratics) {
   check_random_quadratics<u128>(2000, 128);
 }
 
+// solve_quadratic<uint64_t> on each scalar path (the clmul path solves the whole equation in
+// the polynomial basis) against the definition through the pure tower: the count from the trace
+// of c / b^2, each root a root. Edge values, seeded random pairs and planted roots.
+TEST(Roots, QuadraticsOnEveryScalarPath) {
+  namespace detail = nimber::detail;
+  std::vector<std::uint64_t> bs, cs;
+  std::mt19937_64 rng(6401);
+  const std::uint64_t edges[] = {0, 1, 2, 3, 0xFFFF, 0x10000, 0xFFFFFFFF, 0x100000000ULL, ~0ULL, 1ULL << 63};
+  for (const auto b : edges)
+    for (const auto c : edges) bs.push_back(b), cs.push_back(c);
+  for (int t = 0; t < 100000; ++t) {
+    const std::uint64_t b = rng(), r = rng();
+    bs.push_back(b);
+    cs.push_back(t % 2 ? detail::tower_mul<64>(r, r ^ b) : rng());
+  }
+  std::vector<unsigned> count;
+  for (std::size_t i = 0; i < bs.size(); ++i) {
+    const std::uint64_t b = bs[i], c = cs[i];
+    const std::uint64_t a = b == 0 ? 0 : detail::tower_mul<64>(c, detail::tower_square<64>(detail::tower_inverse<64>(b)));
+    count.push_back(b == 0 ? 1 : nimber::trace(a) ? 0 : 2);
+  }
+  const auto saved = detail::active_scalar_path.load();
+  for (const auto path : {detail::scalar_path::portable, detail::scalar_path::clmul}) {
+    if (!detail::force_scalar_path(path)) continue;
+    SCOPED_TRACE(path == detail::scalar_path::clmul ? "clmul" : "portable");
+    for (std::size_t i = 0; i < bs.size(); ++i) {
+      const auto q = nimber::solve_quadratic(bs[i], cs[i]);
+      ASSERT_EQ(q.count, count[i]) << bs[i] << " " << cs[i];
+      for (unsigned k = 0; k < q.count; ++k)
+        ASSERT_EQ(detail::tower_mul<64>(q.root[k], q.root[k] ^ bs[i]), cs[i]) << bs[i] << " " << cs[i];
+      if (q.count == 2) {
+        ASSERT_LT(q.root[0], q.root[1]);
+      }
+      if (q.count == 0) {
+        ASSERT_EQ(q.root[0] | q.root[1], 0u);
+      }
+    }
+  }
+  if (saved != detail::scalar_path::undecided) detail::force_scalar_path(saved);
+}
+
 TEST(Roots, ArtinSchreier) {
   std::mt19937_64 rng(7);
   for (int t = 0; t < 1000; ++t) {
@@ -209,6 +250,53 @@ void check_planted_roots(int trials, std::uint64_t seed) {
     for (const U r : planted) ASSERT_TRUE(std::binary_search(roots.begin(), roots.end(), r));
     for (const U r : roots) ASSERT_EQ(nimber::poly::eval(std::span<const U>(f), r), U(0));
     ASSERT_TRUE(std::adjacent_find(roots.begin(), roots.end()) == roots.end());
+  }
+}
+
+// Degrees up to 100 (x^(2^n) mod f by the precomputed squaring matrix): against brute force
+// over all of GF(2^8) and GF(2^16), and planted roots at 64 bits.
+TEST(Roots, HighDegreePolynomialsByBruteForce) {
+  std::mt19937_64 rng(1616);
+  for (int t = 0; t < 60; ++t) {
+    std::vector<std::uint8_t> f(rng() % 100 + 2);
+    for (auto& c : f) c = std::uint8_t(rng());
+    if (t % 3 == 0) {  // many roots: the product of x - r over a random set of r
+      f = {1};
+      for (unsigned r = 0; r < 256; ++r)
+        if (rng() % 4 == 0) {
+          const std::vector<std::uint8_t> factor{std::uint8_t(r), 1};
+          f = nimber::poly::mul(std::span<const std::uint8_t>(f), std::span<const std::uint8_t>(factor));
+        }
+    }
+    if (f.back() == 0) f.back() = 1;
+    std::vector<std::uint8_t> brute;
+    for (unsigned x = 0; x < 256; ++x)
+      if (nimber::poly::eval(std::span<const std::uint8_t>(f), std::uint8_t(x)) == 0) brute.push_back(std::uint8_t(x));
+    ASSERT_EQ(nimber::polynomial_roots(std::span<const std::uint8_t>(f)), brute) << t;
+  }
+  for (int t = 0; t < 4; ++t) {
+    std::vector<std::uint16_t> f(rng() % 60 + 40);
+    for (auto& c : f) c = std::uint16_t(rng());
+    f.back() |= 1;
+    std::vector<std::uint16_t> brute;
+    for (unsigned x = 0; x < 65536; ++x)
+      if (nimber::poly::eval(std::span<const std::uint16_t>(f), std::uint16_t(x)) == 0) brute.push_back(std::uint16_t(x));
+    ASSERT_EQ(nimber::polynomial_roots(std::span<const std::uint16_t>(f)), brute) << t;
+  }
+  for (int t = 0; t < 3; ++t) {
+    std::vector<std::uint64_t> planted(30), f{rng() | 1};
+    for (auto& r : planted) {
+      r = rng();
+      const std::vector<std::uint64_t> factor{r, 1};
+      f = nimber::poly::mul(std::span<const std::uint64_t>(f), std::span<const std::uint64_t>(factor));
+    }
+    std::vector<std::uint64_t> noise(70);
+    for (auto& c : noise) c = rng();
+    noise.push_back(1);
+    f = nimber::poly::mul(std::span<const std::uint64_t>(f), std::span<const std::uint64_t>(noise));
+    const auto roots = nimber::polynomial_roots(std::span<const std::uint64_t>(f));
+    for (const auto r : planted) ASSERT_TRUE(std::binary_search(roots.begin(), roots.end(), r));
+    for (const auto r : roots) ASSERT_EQ(nimber::poly::eval(std::span<const std::uint64_t>(f), r), 0u);
   }
 }
 

@@ -233,6 +233,14 @@ bool scalar_path_supported(scalar_path p) noexcept;
 
 std::uint64_t clmul_mul64(std::uint64_t a, std::uint64_t b) noexcept;
 u128 clmul_mul128(u128 a, u128 b) noexcept;
+// The 64-bit inverse in the polynomial basis: norms to GF(2^32) and GF(2^16) by conjugate
+// tables and four products, then a 2^16-entry table (src/scalar_clmul.hpp). inverse(0) = 0.
+std::uint64_t clmul_inverse64(std::uint64_t a) noexcept;
+// For b != 0: a root x of x^2 + b x + c (the other is x + b) in x, or false when there is none
+// (trace(c / b^2) = 1). solve_poly: a byte-table map v -> w on the polynomial basis with
+// w^2 + w = v whenever v has trace 0 (src/roots.cpp builds it). Only with the clmul path.
+bool clmul_quadratic64(std::uint64_t b, std::uint64_t c, const byte_linear_map<std::uint64_t>& solve_poly,
+                       std::uint64_t& x) noexcept;
 
 template <unsigned N, class U>
 inline U runtime_mul(U a, U b) noexcept {
@@ -245,6 +253,25 @@ inline U runtime_mul(U a, U b) noexcept {
     }
   }
   return fast_mul<N>(a, b);
+}
+
+// The inverse on the run-time path: at 64 bits the clmul inverse where the product is on clmul;
+// at 128 bits one norm step (as tower_inverse) over the run-time 64-bit product and inverse.
+template <unsigned N, class U>
+inline U runtime_inverse(U x) noexcept {
+  if constexpr (N == 64) {
+    scalar_path path = active_scalar_path.load(std::memory_order_relaxed);
+    if (path == scalar_path::undecided) [[unlikely]] path = decide_scalar_path();
+    if (path == scalar_path::clmul) return clmul_inverse64(x);
+    return fast_inverse<64>(x);
+  } else if constexpr (N == 128) {
+    const std::uint64_t x0 = std::uint64_t(x), x1 = std::uint64_t(x >> 64), s = x0 ^ x1;
+    const std::uint64_t norm = runtime_mul<64>(x0, s) ^ fast_mul_half<64>(fast_square<64>(x1));
+    const std::uint64_t inv_norm = runtime_inverse<64>(norm);
+    return (U(runtime_mul<64>(x1, inv_norm)) << 64) | runtime_mul<64>(s, inv_norm);
+  } else {
+    return fast_inverse<N>(x);
+  }
 }
 
 }  // namespace detail
@@ -282,7 +309,7 @@ template <nim_word U>
 constexpr U inverse(U x) noexcept {
   if (std::is_constant_evaluated())
     return detail::tower_inverse<bits_of<U>>(x);
-  return detail::fast_inverse<bits_of<U>>(x);
+  return detail::runtime_inverse<bits_of<U>>(x);
 }
 
 // a / b = a * inverse(b). Precondition: b != 0.
