@@ -8,14 +8,19 @@
 // batch calls.
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <atomic>
 #include <bit>
-#include <mutex>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <exception>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <span>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "nimber/batch.hpp"
@@ -328,7 +333,72 @@ void sqrt_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
   sqrt_run(y, y, 2 * V, h, ar);
 }
 
+// ---- A second core for the top levels ------------------------------------------------------
+// One persistent helper thread (with its own thread_local arena) takes one of the three
+// independent half products of a large level. A caller that finds it busy, a nested level or
+// another thread's product, computes alone, so there is never a wait for a free helper.
+class helper_thread {
+ public:
+  // nullptr on a machine with one core.
+  static helper_thread* instance() {
+    static helper_thread* h = std::thread::hardware_concurrency() > 1 ? new helper_thread : nullptr;
+    return h;  // never destroyed: it may still sleep at exit
+  }
+
+  // Starts job on the helper unless another caller holds it; then wait() must follow. The
+  // caller holds the helper until its wait() returns.
+  bool try_start(std::function<void()> job) {
+    std::lock_guard lock(mu_);
+    if (held_) return false;
+    held_ = true;
+    done_ = false;
+    job_ = std::move(job);
+    cv_.notify_all();
+    return true;
+  }
+
+  // Waits for the job, releases the helper, and rethrows what the job threw (std::bad_alloc).
+  void wait() {
+    std::unique_lock lock(mu_);
+    cv_.wait(lock, [this] { return done_; });
+    held_ = false;
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+  }
+
+ private:
+  helper_thread() { std::thread([this] { run(); }).detach(); }
+
+  void run() {
+    std::unique_lock lock(mu_);
+    for (;;) {
+      cv_.wait(lock, [this] { return bool(job_); });
+      std::function<void()> job = std::move(job_);
+      job_ = nullptr;
+      lock.unlock();
+      std::exception_ptr error;
+      try {
+        job();
+      } catch (...) {
+        error = std::current_exception();
+      }
+      lock.lock();
+      error_ = error;
+      done_ = true;
+      cv_.notify_all();
+    }
+  }
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::function<void()> job_;
+  std::exception_ptr error_;
+  bool held_ = false, done_ = false;
+};
+
 // ---- The product -------------------------------------------------------------------------
+// From this size (2^16 bits) up, a level's a1 b1 product runs on the helper thread: it costs
+// a product and a half-power map, the other two products stay here (measured in docs/big.md).
+constexpr std::size_t kParallelLimbs = 1024;
 std::size_t g_block_limbs = 512;  // 2^15 bits: fastest of 16..2048 at 2^16 and 2^20 bits here
 
 // The Karatsuba tree of one block, breadth-first. Level t holds 3^t nodes of n / 2^t limbs
@@ -370,10 +440,26 @@ void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   u64* ll = ar.take(h);
   u64* mm = ar.take(h);
   u64* hh = ar.take(h);
-  mul_rec(a, b, ll, h, ar);
-  mul_rec(as, bs, mm, h, ar);
-  mul_rec(a + h, b + h, hh, h, ar);
-  mul_half_run(hh, hh, 1, h, ar);
+  const auto high = [=](arena& har) {  // a1 b1 F/2
+    mul_rec(a + h, b + h, hh, h, har);
+    mul_half_run(hh, hh, 1, h, har);
+  };
+  helper_thread* helper = n >= kParallelLimbs ? helper_thread::instance() : nullptr;
+  const bool shared = helper && helper->try_start([&high] { high(scratch()); });
+  try {
+    mul_rec(a, b, ll, h, ar);
+    mul_rec(as, bs, mm, h, ar);
+  } catch (...) {  // the helper writes into this frame: let it finish first
+    if (shared) {
+      try {
+        helper->wait();
+      } catch (...) {
+      }
+    }
+    throw;
+  }
+  if (shared) helper->wait();
+  else high(ar);
   for (std::size_t j = 0; j < h; ++j) out[j] = ll[j] ^ hh[j], out[h + j] = mm[j] ^ ll[j];
 }
 

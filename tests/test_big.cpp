@@ -4,6 +4,7 @@
 
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "edge_values.hpp"
@@ -149,6 +150,29 @@ TEST(BigKaratsuba, MatchesPlainTowerAtModerateSizes) {
       nimber::big::mul(inplace.data(), b.data(), inplace.data(), n);
       ASSERT_EQ(inplace, expect);
     }
+  }
+}
+
+TEST(BigKaratsuba, SharedLevelsMatchOneBlock) {
+  // From 1024 limbs up a level's a1 b1 product runs on the helper thread; one block of the
+  // whole size is the breadth-first tree on this thread alone. Both must agree, also when
+  // two products run at once (one of them then finds the helper busy).
+  std::mt19937_64 rng(14);
+  for (std::size_t n : {std::size_t(1024), std::size_t(2048)}) {
+    const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
+    limbs expect(n), shared(n), other(n), other_expect(n);
+    {
+      block_size guard(n);
+      nimber::big::mul(a.data(), b.data(), expect.data(), n);
+      nimber::big::mul(b.data(), expect.data(), other_expect.data(), n);
+    }
+    nimber::big::mul(a.data(), b.data(), shared.data(), n);
+    ASSERT_EQ(shared, expect) << n;
+    std::thread t([&] { nimber::big::mul(b.data(), expect.data(), other.data(), n); });
+    nimber::big::mul(a.data(), b.data(), shared.data(), n);
+    t.join();
+    ASSERT_EQ(shared, expect) << n;
+    ASSERT_EQ(other, other_expect) << n;
   }
 }
 
