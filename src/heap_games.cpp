@@ -222,9 +222,10 @@ class engine {
     std::uint8_t* rows = clear_rows(count);
     const std::size_t stride = stride_;
     const std::uint32_t* g = g_.data();
-    // Every pair (a, m - a), a rare, with block_terms <= a < m - (n - n0): the other heap is
-    // below n0 for every term n of the block. The rest of the rare positions, the few below
-    // block_terms and those from n0 - k on, are paired term by term below.
+    // Every pair (a, m - a), m = n - k, a rare with block_terms <= a < n0 - k: for every term
+    // n of the block the other heap m - a is then non-empty and below n0, so already known.
+    // The rest of the rare positions, the few below block_terms and those from n0 - k on
+    // (new ones included), are paired term by term in sparse_term.
     const auto rare_begin = rare_.begin();
     const std::size_t low = std::lower_bound(rare_begin, rare_.end(), block_terms) - rare_begin;
     high_.clear();
