@@ -49,7 +49,7 @@ std::string list_kernels() {
 }
 
 struct bench_options {
-  std::size_t n = std::size_t(1) << 20;
+  std::string n = "1048576";  // parsed in run_bench, so that a bad N is named as typed
   std::string kernel;
   bool big = false;  // --bits given: time big_nim products instead of the batch product
   std::string bits;  // parsed by parse_bench_bits, for a clear message on a bad N
@@ -100,12 +100,14 @@ std::string run_bench(const bench_options& opt) {
   if (opt.big) return run_big_bench(opt);
   // Three vectors of n words: 2^28 pairs is 6 GiB, as far as a benchmark needs to go.
   constexpr std::size_t max_pairs = std::size_t(1) << 28;
-  if (opt.n == 0 || opt.n > max_pairs)
-    throw input_error("--n", std::to_string(opt.n), "a number of pairs from 1 to 2^28");
-  std::vector<std::uint64_t> a(opt.n), b(opt.n), out(opt.n);
+  const auto n_r = parse_u64(opt.n);
+  if (!n_r || n_r.value == 0 || n_r.value > max_pairs)
+    throw input_error("--n", opt.n, "a number of pairs from 1 to 2^28");
+  const std::size_t n = std::size_t(n_r.value);
+  std::vector<std::uint64_t> a(n), b(n), out(n);
   std::mt19937_64 rng(42);
-  for (std::size_t i = 0; i < opt.n; ++i) a[i] = rng(), b[i] = rng();
-  const int reps = opt.n >= (std::size_t(1) << 22) ? 3 : 7;
+  for (std::size_t i = 0; i < n; ++i) a[i] = rng(), b[i] = rng();
+  const int reps = n >= (std::size_t(1) << 22) ? 3 : 7;
   double best = 1e300;
   for (int r = 0; r < reps; ++r) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -117,8 +119,8 @@ std::string run_bench(const bench_options& opt) {
   for (std::uint64_t x : out) check ^= x;
   char line[160];
   std::snprintf(line, sizeof line, "kernel: %s\npairs: %zu\nxor of products: %llu\nns per product: %.3f\n",
-                std::string(kernel::active()).c_str(), opt.n, static_cast<unsigned long long>(check),
-                best / double(opt.n));
+                std::string(kernel::active()).c_str(), n, static_cast<unsigned long long>(check),
+                best / double(n));
   return line;
 }
 

@@ -221,6 +221,10 @@ TEST(Cli, UnreadableFilesHugeSizesAndWriteErrors) {
                "file?)");
   expect_error({"bench", "--n", "1000000000000"},
                "--n: '1000000000000': expected a number of pairs from 1 to 2^28");
+  // Past 2^64 too the token is named as typed (not a saturated value).
+  expect_error({"bench", "--n", "99999999999999999999"},
+               "--n: '99999999999999999999': expected a number of pairs from 1 to 2^28");
+  expect_error({"bench", "--n", "1e3"}, "--n: '1e3': expected a number of pairs from 1 to 2^28");
   if (std::FILE* full = std::fopen("/dev/full", "w")) {
     std::fclose(full);
     const std::string command = std::string(NIMBER_CLI) + " mul 5 11 > /dev/full 2> /dev/null";
