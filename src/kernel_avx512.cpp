@@ -3,10 +3,14 @@
 // dispatch.cpp runs it only where CPUID reports all four.
 // GCC 12 warns inside its own vpermb intrinsic (the _mm512_undefined pass-through operand,
 // GCC bug 105593); the operand is never read.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 #include "kernels/planes.hpp"
 

@@ -142,7 +142,7 @@ std::unique_ptr<detail::byte_linear_map<H>> times(H c) {
 // probe of a 32 MiB table also misses the TLB (measured 2x slower on the query).
 class slot_array {
  public:
-  explicit slot_array(std::size_t count) : count_(count) {
+  explicit slot_array(std::size_t count) {
     constexpr std::size_t kHuge = std::size_t(1) << 21;
     const std::size_t align = count * sizeof(std::uint32_t) >= kHuge ? kHuge : 64;
     const std::size_t bytes = (count * sizeof(std::uint32_t) + align - 1) / align * align;
@@ -162,7 +162,6 @@ class slot_array {
   struct free_deleter {
     void operator()(std::uint32_t* p) const noexcept { std::free(p); }
   };
-  std::size_t count_;
   std::unique_ptr<std::uint32_t, free_deleter> data_;
 };
 

@@ -24,9 +24,8 @@ constexpr const clmul::basis_tables& kBasis = clmul::kBasisTables;
 // phi(x) in the low half of an XMM register: the eight byte-table rows are loaded straight
 // into vector registers (no general-to-vector move on the critical path).
 [[gnu::always_inline]] inline __m128i to_poly(std::uint64_t x) noexcept {
-  const auto& t = kBasis.to_poly.table;
-  auto row = [&t](unsigned i, std::uint64_t v) {
-    return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(&t[i][v & 0xFF]));
+  auto row = [](unsigned i, std::uint64_t v) {
+    return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(&kBasis.to_poly.table[i][v & 0xFF]));
   };
   return _mm_xor_si128(
       _mm_xor_si128(_mm_xor_si128(row(0, x), row(1, x >> 8)), _mm_xor_si128(row(2, x >> 16), row(3, x >> 24))),
