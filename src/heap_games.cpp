@@ -218,7 +218,7 @@ class engine {
   // mask and rare list; returns how many were computed (fewer when a value outgrew the
   // value limit, which sizes the marks).
   std::uint64_t sparse_block(std::uint64_t n0, std::uint64_t count) {
-    const std::uint32_t limit = value_limit_;
+    const std::uint64_t limit = value_limit_;
     std::uint8_t* rows = clear_rows(count);
     const std::size_t stride = stride_;
     const std::uint32_t* g = g_.data();
@@ -386,7 +386,7 @@ class engine {
       std::vector<std::uint8_t>& values = classes[q % p.step];
       if (values.size() < value_limit_) values.resize(value_limit_, 0);
       values[g_[q]] = 1;
-      for (std::uint32_t v = 0; v < value_limit_; ++v) marks[v] |= values[v];
+      for (std::uint64_t v = 0; v < value_limit_; ++v) marks[v] |= values[v];
     }
   }
 
@@ -414,7 +414,7 @@ class engine {
   // Per progression of a subtraction set, per residue class, which values occur there.
   std::vector<std::vector<std::vector<std::uint8_t>>> class_values_;
   bool distinct_ = false;                     // the two heaps must differ (Grundy's game)
-  std::uint32_t value_limit_ = 1;             // a power of two above every value so far
+  std::uint64_t value_limit_ = 1;  // a power of two above every value so far (2^32 fits)
   std::size_t stride_ = 0;
   std::vector<std::uint8_t> rows_;    // marks (reached values), one row per term
   std::vector<std::uint8_t> wanted_;  // the rare values below c not yet seen; zero between terms
