@@ -6,6 +6,7 @@
 
 #include <condition_variable>
 #include <cstddef>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -165,6 +166,19 @@ const fixed_maps& maps() noexcept {
   return m;
 }
 
+// The matrix of x -> c x; the byte tables only where a kernel will read them.
+void build_product_map(std::uint64_t c, k::linear_map& m, bool with_bytes) noexcept {
+  std::uint64_t cols[64];
+  for (int j = 0; j < 64; ++j) cols[j] = nimber::mul(c, std::uint64_t(1) << j);
+  k::build_linear_map(m, cols, with_bytes);
+}
+
+void apply_map(const k::linear_map& m, const std::uint64_t* x, std::uint64_t* out, std::size_t n,
+               bool accumulate) noexcept {
+  const k::ops& kernel = k::active();
+  for_ranges(n, [&](std::size_t b, std::size_t e) { kernel.apply(m, x + b, out + b, e - b, accumulate); });
+}
+
 // Below this many values, building a constant's matrix (64 scalar products and the tables)
 // costs more than the scalar products it would save.
 constexpr std::size_t kMatrixMin = 32;
@@ -178,17 +192,9 @@ void mul_const(std::uint64_t c, const std::uint64_t* x, std::uint64_t* out, std:
     }
     return;
   }
-  const k::ops& kernel = k::active();
-  std::uint64_t cols[64];
-  for (int j = 0; j < 64; ++j) cols[j] = nimber::mul(c, std::uint64_t(1) << j);
   k::linear_map m;
-  k::build_linear_map(m, cols, kernel.wants_byte_tables);
-  for_ranges(n, [&](std::size_t b, std::size_t e) { kernel.apply(m, x + b, out + b, e - b, accumulate); });
-}
-
-void apply(const k::linear_map& m, const std::uint64_t* x, std::uint64_t* out, std::size_t n) noexcept {
-  const k::ops& kernel = k::active();
-  for_ranges(n, [&](std::size_t b, std::size_t e) { kernel.apply(m, x + b, out + b, e - b, false); });
+  build_product_map(c, m, k::active().wants_byte_tables);
+  apply_map(m, x, out, n, accumulate);
 }
 
 // Values per stack chunk in the composite operations below (3 to 6 arrays of them).
@@ -257,12 +263,26 @@ void axpy(std::uint64_t c, std::span<const std::uint64_t> x, std::span<std::uint
   mul_const(c, x.data(), y.data(), y.size(), true);
 }
 
+multiplier::multiplier(std::uint64_t c) : c_(c) {
+  auto m = std::make_shared<k::linear_map>();
+  build_product_map(c, *m, true);  // every form: the kernel may change before it is used
+  map_ = std::move(m);
+}
+
+void multiplier::mul(std::span<const std::uint64_t> x, std::span<std::uint64_t> out) const noexcept {
+  apply_map(*map_, x.data(), out.data(), out.size(), false);
+}
+
+void multiplier::axpy(std::span<const std::uint64_t> x, std::span<std::uint64_t> y) const noexcept {
+  apply_map(*map_, x.data(), y.data(), y.size(), true);
+}
+
 void square(std::span<const std::uint64_t> x, std::span<std::uint64_t> out) noexcept {
-  apply(maps().square, x.data(), out.data(), out.size());
+  apply_map(maps().square, x.data(), out.data(), out.size(), false);
 }
 
 void sqrt(std::span<const std::uint64_t> x, std::span<std::uint64_t> out) noexcept {
-  apply(maps().sqrt, x.data(), out.data(), out.size());
+  apply_map(maps().sqrt, x.data(), out.data(), out.size(), false);
 }
 
 void inverse(std::span<const std::uint64_t> x, std::span<std::uint64_t> out) noexcept {

@@ -119,6 +119,37 @@ TEST_P(Kernel, MulByConstantAndAxpyAllSubfieldConstants) {
   for (uint64_t c : random_words(256, 7)) check(c, [&](std::size_t i) { return ref_mul(c, x[i]); });
 }
 
+// A prepared multiplier: edge and random constants, every length 0..200 at offsets 0..3,
+// in place, and a multiplier built before the kernel was forced (it must serve any kernel).
+TEST_P(Kernel, PreparedMultiplier) {
+  static const nimber::batch::multiplier built_before(0xFEDCBA9876543210ull);  // first kernel's run
+  std::vector<uint64_t> constants = edge_values();
+  for (uint64_t c : random_words(16, 9)) constants.push_back(c);
+  const auto x = random_words(204, 10), y0 = random_words(204, 11);
+  std::vector<uint64_t> out(204), y(204);
+  for (uint64_t c : constants) {
+    const nimber::batch::multiplier m(c);
+    ASSERT_EQ(m.value(), c);
+    std::vector<uint64_t> cx(x.size());
+    for (std::size_t i = 0; i < x.size(); ++i) cx[i] = ref_mul(c, x[i]);
+    for (std::size_t offset = 0; offset < 4; ++offset)
+      for (std::size_t n = 0; n <= 200; n += n < 70 ? 1 : 13) {
+        const std::span<const uint64_t> sx(x.data() + offset, n);
+        m.mul(sx, std::span(out.data() + offset, n));
+        y = y0;
+        m.axpy(sx, std::span(y.data() + offset, n));
+        for (std::size_t i = offset; i < offset + n; ++i) {
+          ASSERT_EQ(out[i], cx[i]) << c << " n " << n;
+          ASSERT_EQ(y[i], y0[i] ^ cx[i]) << c << " n " << n;
+        }
+        ASSERT_EQ(y[offset + n], y0[offset + n]);  // nothing past the span
+      }
+  }
+  std::vector<uint64_t> z = x;  // in place
+  built_before.mul(z, z);
+  for (std::size_t i = 0; i < x.size(); ++i) ASSERT_EQ(z[i], ref_mul(built_before.value(), x[i]));
+}
+
 TEST_P(Kernel, SquareSqrtInverse) {
   auto x = random_words(5000, 8);
   const auto edges = edge_values();
