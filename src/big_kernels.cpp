@@ -88,23 +88,9 @@ struct frame {
 // ---- 64-bit leaves of the linear maps ----------------------------------------------------
 constexpr u64 kHalf64 = u64(1) << 63;  // 2^63, the half Fermat power of GF(2^64)
 
-// The leaves of the half-power map are products by the constants 2^63 and (2^63)^2. The
-// pairwise batch product with a run of copies of the constant measured several times faster
-// here than a byte-table loop or batch::mul(c, ...), whose per-call set-up (building the
-// constant's matrix) dominates the short runs these leaves come in.
-constexpr std::size_t kConstRun = 1024;
-
-const std::array<u64, kConstRun>& const_run(bool squared) {
-  static const auto runs = [] {
-    std::array<std::array<u64, kConstRun>, 2> r;
-    r[0].fill(kHalf64);
-    r[1].fill(nimber::mul(kHalf64, kHalf64));
-    return r;
-  }();
-  return runs[squared];
-}
-
-// out[i] = c * x[i] for c = 2^63 (squared = false) or (2^63)^2. In place allowed.
+// The leaves of the half-power map are products by the constants 2^63 and (2^63)^2, each a
+// batch::multiplier built once: its prepared matrix runs at the linear-map speed of the
+// kernel, where a pairwise product with a run of copies of the constant costs a full product.
 void mul_half_leaf(const u64* x, u64* out, std::size_t n, bool squared) {
   if (n < 8) {  // a batch call costs more than a few table lookups
     for (std::size_t i = 0; i < n; ++i)
@@ -112,74 +98,96 @@ void mul_half_leaf(const u64* x, u64* out, std::size_t n, bool squared) {
                        : detail::kTables.mul_half64(x[i]);
     return;
   }
-  const auto& c = const_run(squared);
-  for (std::size_t i = 0; i < n; i += kConstRun) {
-    const std::size_t k = std::min(kConstRun, n - i);
-    batch::mul(std::span(c.data(), k), std::span(x + i, k), std::span(out + i, k));
-  }
+  static const batch::multiplier half(kHalf64), half_squared(nimber::mul(kHalf64, kHalf64));
+  (squared ? half_squared : half).mul(std::span(x, n), std::span(out, n));
 }
 
 void xor_into(u64* dst, const u64* src, std::size_t n) noexcept {
   for (std::size_t i = 0; i < n; ++i) dst[i] ^= src[i];
 }
 
+// ---- Limb-major runs ---------------------------------------------------------------------
+// The tree passes and the half-power map work on runs of V equal vectors of m limbs stored
+// limb-major: limb j of vector v at p[j * stride + v] (stride >= V). Each limb position is
+// then one contiguous row of V values, so every pass is a loop over long rows, and the
+// rows are what the batch kernel gets. A single vector (V = 1, stride 1) is a plain array.
+
 // ---- Breadth-first Karatsuba trees ------------------------------------------------------
-// Level t of the tree of one n-limb operand holds 3^t nodes of n / 2^t limbs in the order
-// [every node's x0][every node's x0 + x1][every node's x1], so node i of a level of N nodes
+// Level t of the tree of one n-limb operand holds N = 3^t nodes of n / 2^t limbs, limb-major
+// (rows of N), in the order [every node's x0][every node's x0 + x1][every node's x1]: node i
 // has its children at i, N + i and 2N + i one level down, and the leaf of index
-// d1 + 3 d2 + 9 d3 + ... took branch d_k at depth k. Returns the 3^log2(n) leaves.
-const u64* expand(const u64* x, std::size_t n, arena& ar) {
-  std::size_t nodes = 1, size = n;
-  const u64* p = x;
-  while (size > 1) {
-    const std::size_t h = size / 2;
-    u64* next = ar.take(3 * nodes * h);
-    if (h == 1) {  // the widest level: one flat loop (the general one pays per node)
-      u64* mid = next + nodes;
-      u64* hi = next + 2 * nodes;
-      for (std::size_t i = 0; i < nodes; ++i) {
-        const u64 v0 = p[2 * i], v1 = p[2 * i + 1];
-        next[i] = v0, mid[i] = v0 ^ v1, hi[i] = v1;
-      }
-      p = next, nodes *= 3, size = h;
-      continue;
-    }
+// d1 + 3 d2 + 9 d3 + ... took branch d_k at depth k.
+
+// One level down: row j of the children is [row j | row j + row j+h | row j+h] (h = size/2).
+void expand_level(const u64* __restrict p, u64* __restrict next, std::size_t nodes, std::size_t size) noexcept {
+  const std::size_t h = size / 2;
+  for (std::size_t j = 0; j < h; ++j) {
+    const u64* r0 = p + j * nodes;
+    const u64* r1 = p + (j + h) * nodes;
+    u64* o = next + j * 3 * nodes;
     for (std::size_t i = 0; i < nodes; ++i) {
-      const u64* x0 = p + i * size;
-      u64* lo = next + i * h;
-      u64* mid = next + (nodes + i) * h;
-      u64* hi = next + (2 * nodes + i) * h;
-      for (std::size_t j = 0; j < h; ++j) {
-        const u64 v0 = x0[j], v1 = x0[h + j];
-        lo[j] = v0, mid[j] = v0 ^ v1, hi[j] = v1;
-      }
+      const u64 v0 = r0[i], v1 = r1[i];
+      o[i] = v0, o[nodes + i] = v0 ^ v1, o[2 * nodes + i] = v1;
     }
-    p = next, nodes *= 3, size = h;
   }
-  return p;
+}
+
+std::size_t leaf_count(std::size_t n) noexcept {
+  std::size_t leaves = 1;
+  for (; n > 1; n /= 2) leaves *= 3;
+  return leaves;
+}
+
+// Each level is 1.5 times the one above, so a tree is kept in two buffers, not one per
+// level: levels alternate between `leaves` (3^log2(n) limbs) and `spare` (2/3 of that, the
+// level above the leaves), which keeps a block's working set in the L2 cache.
+
+// Writes the leaves of x's tree (one row) into `leaves`. x must not overlap the buffers.
+void expand(const u64* x, std::size_t n, u64* leaves, u64* spare) noexcept {
+  const int levels = std::countr_zero(n);
+  if (levels == 0) {
+    leaves[0] = x[0];
+    return;
+  }
+  std::size_t nodes = 1;
+  const u64* p = x;
+  for (int t = 1; t <= levels; ++t, nodes *= 3, n /= 2) {
+    u64* next = (levels - t) % 2 == 0 ? leaves : spare;
+    expand_level(p, next, nodes, n);
+    p = next;
+  }
 }
 
 // One level back up: node i gets lo = ll + hh', hi = mm + ll from its children (ll, mm, hh
 // at i, N + i, 2N + i of the level of `size`-limb nodes below), where hh' is hh for a
 // constant product (its twist is in the constant) and hh * F/2, already applied, otherwise.
-void combine(const u64* p, u64* q, std::size_t nodes, std::size_t size) noexcept {
-  if (size == 1) {  // the widest level: one flat loop
+void combine(const u64* __restrict p, u64* __restrict q, std::size_t nodes, std::size_t size) noexcept {
+  for (std::size_t j = 0; j < size; ++j) {
+    const u64* r = p + j * 3 * nodes;
+    u64* lo = q + j * nodes;
+    u64* hi = q + (j + size) * nodes;
     for (std::size_t i = 0; i < nodes; ++i) {
-      const u64 l = p[i];
-      q[2 * i] = l ^ p[2 * nodes + i], q[2 * i + 1] = p[nodes + i] ^ l;
+      const u64 l = r[i];
+      lo[i] = l ^ r[2 * nodes + i], hi[i] = r[nodes + i] ^ l;
     }
-    return;
   }
-  for (std::size_t i = 0; i < nodes; ++i) {
-    const u64* ll = p + i * size;
-    const u64* mm = p + (nodes + i) * size;
-    const u64* hh = p + (2 * nodes + i) * size;
-    u64* lo = q + i * 2 * size;
-    u64* hi = lo + size;
-    for (std::size_t j = 0; j < size; ++j) {
-      const u64 l = ll[j];
-      lo[j] = l ^ hh[j], hi[j] = mm[j] ^ l;
-    }
+}
+
+// From the leaf products in `p` (the `leaves` buffer of expand) back up to the n-limb result
+// in `out`, alternating between p and spare. With `twist`, each level's a1 b1 products
+// (columns 2N..3N of its rows) are first multiplied by the half Fermat power; a product by
+// a constant has that twist in the constant's tree instead. out may alias the operands.
+void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
+
+void combine_up(u64* p, u64* spare, u64* out, std::size_t n, bool twist, arena& ar) {
+  u64* const buffers[2] = {p, spare};
+  std::size_t nodes = leaf_count(n);
+  for (std::size_t size = 1; size < n; size *= 2) {
+    nodes /= 3;
+    if (twist) mul_half_run(p + 2 * nodes, p + 2 * nodes, nodes, size, 3 * nodes, ar);
+    u64* q = size * 2 == n ? out : buffers[p == buffers[0]];
+    combine(p, q, nodes, size);
+    p = q;
   }
 }
 
@@ -192,7 +200,7 @@ void combine(const u64* p, u64* q, std::size_t nodes, std::size_t size) noexcept
 // c1 F/2 at each node), the product is the operand's tree, one pairwise batch::mul with
 // the constant's leaves, and XORs back up: no half-power maps inside at all.
 constexpr std::size_t kConstMax = 256;
-void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar);  // limbs; leaves cached for m <= kConstMax (~80 KiB)
+void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);  // limbs; leaves cached for m <= kConstMax (~80 KiB)
 
 void half_leaves(const u64* c, std::size_t m, u64* out, std::size_t pos, std::size_t weight, arena& ar) {
   if (m == 1) {
@@ -205,7 +213,7 @@ void half_leaves(const u64* c, std::size_t m, u64* out, std::size_t pos, std::si
   half_leaves(c, h, out, pos, 3 * weight, ar);
   for (std::size_t j = 0; j < h; ++j) t[j] = c[j] ^ c[h + j];
   half_leaves(t, h, out, pos + weight, 3 * weight, ar);
-  mul_half_split(c + h, t, 1, h, ar);
+  mul_half_split(c + h, t, 1, h, 1, ar);
   half_leaves(t, h, out, pos + 2 * weight, 3 * weight, ar);
 }
 
@@ -228,74 +236,76 @@ const u64* half_constant(std::size_t m, arena& ar) {
   return p;
 }
 
+// One vector of m limbs, contiguous. In place allowed.
 void half_const(const u64* x, u64* y, std::size_t m, arena& ar) {
   frame f(ar);
   const u64* c = half_constant(m, ar);
-  const std::size_t leaves = [&] { std::size_t l = 1; for (std::size_t s = m; s > 1; s /= 2) l *= 3; return l; }();
-  const u64* xl = expand(x, m, ar);
+  const std::size_t leaves = leaf_count(m);
   u64* p = ar.take(leaves);
-  batch::mul(std::span(xl, leaves), std::span(c, leaves), std::span(p, leaves));
-  std::size_t nodes = leaves, size = 1;
-  while (size < m) {
-    nodes /= 3;
-    u64* q = size * 2 == m ? y : ar.take(nodes * size * 2);
-    combine(p, q, nodes, size);
-    p = q, size *= 2;
-  }
+  u64* spare = ar.take(2 * leaves / 3);
+  expand(x, m, p, spare);
+  batch::mul(std::span<const u64>(p, leaves), std::span(c, leaves), std::span(p, leaves));
+  combine_up(p, spare, y, m, false, ar);
 }
 
 // half_split, the tower_mul_half recursion of arith.hpp over V vectors at once:
-// (x1 F + x0) * (F/2) F... = h'(x0 + x1) F + h'(h'(x1)) with h' the half-field map. Each
-// level calls h' on 3V half vectors, as one run of 2V and one of V; at m = 2 the two nested
-// leaf maps fold into one product by (2^63)^2.
-// ---- The product by the half Fermat power ------------------------------------------------
-// y = x * 2^(64 m - 1) for V vectors of m limbs. With F = 2^(32 m) and the half-field map
-// h' (arith.hpp, tower_mul_half): (x1 F + x0) * (F/2) F... = h'(x0 + x1) F + h'(h'(x1)).
-// Each level calls h' on 3V half vectors, batched as one run of 2V and one of V, so the
-// leaves are few, long calls. At m = 2 the two nested leaf maps fold into one table
-// (x * (2^63)^2). In place allowed.
-void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar);
+// (x1 F + x0) * (F/2) = h'(x0 + x1) F + h'(h'(x1)) with h' the half-field map. Each level
+// calls h' on 3V half vectors, as one run of 2V and one of V, so the leaves are few, long
+// rows; at m = 2 the two nested leaf maps fold into one product by (2^63)^2. x and y share
+// the stride; in place allowed.
 
-void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
+void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
   if (m == 1) return mul_half_leaf(x, y, V, false);
-  if (m == 2) {
+  if (m == 2) {  // y0 = x1 (2^63)^2, y1 = (x0 + x1) 2^63
     frame f(ar);
-    u64* s = ar.take(2 * V);  // [x0 + x1 for each v][x1 for each v]
-    for (std::size_t v = 0; v < V; ++v) s[v] = x[2 * v] ^ x[2 * v + 1], s[V + v] = x[2 * v + 1];
-    mul_half_leaf(s, s, V, false);
-    mul_half_leaf(s + V, s + V, V, true);
-    for (std::size_t v = 0; v < V; ++v) y[2 * v + 1] = s[v], y[2 * v] = s[V + v];
+    u64* s = ar.take(V);
+    for (std::size_t v = 0; v < V; ++v) s[v] = x[v] ^ x[stride + v];
+    mul_half_leaf(x + stride, y, V, true);
+    mul_half_leaf(s, y + stride, V, false);
     return;
   }
   const std::size_t h = m / 2;
   frame f(ar);
-  u64* u = ar.take(2 * V * h);
-  for (std::size_t v = 0; v < V; ++v) {
-    const u64* x0 = x + v * m;
-    const u64* x1 = x0 + h;
-    u64* s = u + v * h;
-    u64* t = u + (V + v) * h;
-    for (std::size_t i = 0; i < h; ++i) s[i] = x0[i] ^ x1[i], t[i] = x1[i];
+  u64* u = ar.take(2 * V * h);  // h rows of 2V: [x0 + x1 | x1]
+  for (std::size_t j = 0; j < h; ++j) {
+    const u64* x0 = x + j * stride;
+    const u64* x1 = x + (j + h) * stride;
+    u64* r = u + j * 2 * V;
+    for (std::size_t v = 0; v < V; ++v) r[v] = x0[v] ^ x1[v], r[V + v] = x1[v];
   }
-  mul_half_run(u, u, 2 * V, h, ar);          // [h'(x0 + x1)][h'(x1)]
-  mul_half_run(u + V * h, u + V * h, V, h, ar);  // [h'(x0 + x1)][h'(h'(x1))]
-  for (std::size_t v = 0; v < V; ++v) {
-    std::copy_n(u + v * h, h, y + v * m + h);
-    std::copy_n(u + (V + v) * h, h, y + v * m);
+  mul_half_run(u, u, 2 * V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(x1)]
+  mul_half_run(u + V, u + V, V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(h'(x1))]
+  for (std::size_t j = 0; j < h; ++j) {
+    std::copy_n(u + j * 2 * V, V, y + (j + h) * stride);
+    std::copy_n(u + j * 2 * V + V, V, y + j * stride);
   }
 }
 
-// Long runs of short vectors split (their leaf calls are long); a few long vectors take the
+// Long runs of short vectors split (their leaf rows are long); a few long vectors take the
 // constant's tree, one vector at a time, once they are short enough for its cache.
-void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
-  if (m <= 2 || V >= 32 || m > kConstMax) return mul_half_split(x, y, V, m, ar);
-  for (std::size_t v = 0; v < V; ++v) half_const(x + v * m, y + v * m, m, ar);
+void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
+  if (m <= 2 || V >= 32 || m > kConstMax) return mul_half_split(x, y, V, m, stride, ar);
+  if (V == 1 && stride == 1) return half_const(x, y, m, ar);
+  frame f(ar);
+  u64* t = ar.take(m);
+  for (std::size_t v = 0; v < V; ++v) {
+    for (std::size_t j = 0; j < m; ++j) t[j] = x[j * stride + v];
+    half_const(t, t, m, ar);
+    for (std::size_t j = 0; j < m; ++j) y[j * stride + v] = t[j];
+  }
 }
 
-// Copies the high halves of V vectors of m limbs into one run of V * m/2 limbs.
-void gather_high(const u64* x, u64* out, std::size_t V, std::size_t m) noexcept {
+// The high halves of V vectors of m limbs stored one after another, as a limb-major run
+// (t[j V + v]), and the way back: y's low halves += t.
+void gather_high(const u64* y, u64* t, std::size_t V, std::size_t m) noexcept {
   const std::size_t h = m / 2;
-  for (std::size_t v = 0; v < V; ++v) std::copy_n(x + v * m + h, h, out + v * h);
+  for (std::size_t v = 0; v < V; ++v)
+    for (std::size_t j = 0; j < h; ++j) t[j * V + v] = y[v * m + h + j];
+}
+void add_into_low(u64* y, const u64* t, std::size_t V, std::size_t m) noexcept {
+  const std::size_t h = m / 2;
+  for (std::size_t v = 0; v < V; ++v)
+    for (std::size_t j = 0; j < h; ++j) y[v * m + j] ^= t[j * V + v];
 }
 
 // ---- Squaring and square roots: linear, no products ---------------------------------------
@@ -311,8 +321,8 @@ void square_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
   frame f(ar);
   u64* t = ar.take(V * h);
   gather_high(y, t, V, m);
-  mul_half_run(t, t, V, h, ar);
-  for (std::size_t v = 0; v < V; ++v) xor_into(y + v * m, t + v * h, h);
+  mul_half_run(t, t, V, h, V, ar);
+  add_into_low(y, t, V, m);
 }
 
 // The inverse map: sqrt(x1 F + x0) = sqrt(x1) F + sqrt(x0 + x1 * F/2). In place allowed.
@@ -327,8 +337,8 @@ void sqrt_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
     frame f(ar);
     u64* t = ar.take(V * h);
     gather_high(y, t, V, m);
-    mul_half_run(t, t, V, h, ar);
-    for (std::size_t v = 0; v < V; ++v) xor_into(y + v * m, t + v * h, h);
+    mul_half_run(t, t, V, h, V, ar);
+    add_into_low(y, t, V, m);
   }
   sqrt_run(y, y, 2 * V, h, ar);
 }
@@ -401,27 +411,19 @@ class helper_thread {
 constexpr std::size_t kParallelLimbs = 1024;
 std::size_t g_block_limbs = 512;  // 2^15 bits: fastest of 16..2048 at 2^16 and 2^20 bits here
 
-// The Karatsuba tree of one block, breadth-first. Level t holds 3^t nodes of n / 2^t limbs
-// in the order [every node's a0][every node's a0 + a1][every node's a1], so that node i of
-// level t has its three children at i, N + i and 2N + i of level t + 1 (N = 3^t) and, on
-// the way back up, the a1 b1 products of a whole level are one contiguous run for the
-// half-power map. The 3^log2(n) leaf products are one batch::mul call.
+// The Karatsuba tree of one block, breadth-first and limb-major (see expand): the 3^log2(n)
+// leaf products are one batch::mul call, and on the way back up the a1 b1 products of a
+// whole level are one run (columns 2N..3N of each row) for the half-power map.
 void mul_block(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   frame f(ar);
-  std::size_t nodes = 1;
-  for (std::size_t s = n; s > 1; s /= 2) nodes *= 3;
-  const u64* pa = expand(a, n, ar);
-  const u64* pb = expand(b, n, ar);
-  u64* p = ar.take(nodes);
-  batch::mul(std::span(pa, nodes), std::span(pb, nodes), std::span(p, nodes));
-  for (std::size_t size = 1; size < n; size *= 2) {
-    nodes /= 3;
-    u64* hh = p + 2 * nodes * size;
-    mul_half_run(hh, hh, nodes, size, ar);
-    u64* q = size * 2 == n ? out : ar.take(nodes * size * 2);
-    combine(p, q, nodes, size);
-    p = q;
-  }
+  const std::size_t leaves = leaf_count(n);
+  u64* pa = ar.take(leaves);
+  u64* pb = ar.take(leaves);
+  u64* spare = ar.take(2 * leaves / 3);
+  expand(a, n, pa, spare);
+  expand(b, n, pb, spare);
+  batch::mul(std::span<const u64>(pa, leaves), std::span<const u64>(pb, leaves), std::span(pa, leaves));
+  combine_up(pa, spare, out, n, true, ar);
 }
 
 // Depth-first above the block size (so the working set of each block stays in cache),
@@ -442,7 +444,7 @@ void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   u64* hh = ar.take(h);
   const auto high = [=](arena& har) {  // a1 b1 F/2
     mul_rec(a + h, b + h, hh, h, har);
-    mul_half_run(hh, hh, 1, h, har);
+    mul_half_run(hh, hh, 1, h, 1, har);
   };
   helper_thread* helper = n >= kParallelLimbs ? helper_thread::instance() : nullptr;
   const bool shared = helper && helper->try_start([&high] { high(scratch()); });
@@ -479,7 +481,7 @@ void inverse_rec(const u64* x, u64* y, std::size_t n, arena& ar) {
   for (std::size_t j = 0; j < h; ++j) s[j] = x[j] ^ x[h + j];
   mul_rec(x, s, norm, h, ar);
   square_run(x + h, t, 1, h, ar);
-  mul_half_run(t, t, 1, h, ar);
+  mul_half_run(t, t, 1, h, 1, ar);
   xor_into(norm, t, h);
   inverse_rec(norm, t, h, ar);  // t = 1 / N
   u64* hi = ar.take(h);
@@ -493,7 +495,7 @@ void inverse_rec(const u64* x, u64* y, std::size_t n, arena& ar) {
 void mul(const u64* a, const u64* b, u64* out, std::size_t n) { mul_rec(a, b, out, n, scratch()); }
 void square(const u64* x, u64* out, std::size_t n) { square_run(x, out, 1, n, scratch()); }
 void sqrt(const u64* x, u64* out, std::size_t n) { sqrt_run(x, out, 1, n, scratch()); }
-void mul_half(const u64* x, u64* out, std::size_t n) { mul_half_run(x, out, 1, n, scratch()); }
+void mul_half(const u64* x, u64* out, std::size_t n) { mul_half_run(x, out, 1, n, 1, scratch()); }
 void inverse(const u64* x, u64* out, std::size_t n) { inverse_rec(x, out, n, scratch()); }
 
 std::size_t block_limbs() noexcept { return g_block_limbs; }
