@@ -139,22 +139,46 @@ std::size_t leaf_count(std::size_t n) noexcept {
 }
 
 // Each level is 1.5 times the one above, so a tree is kept in two buffers, not one per
-// level: levels alternate between `leaves` (3^log2(n) limbs) and `spare` (2/3 of that, the
-// level above the leaves), which keeps a block's working set in the L2 cache.
+// level: levels alternate between `top` (the deepest level kept) and `spare` (2/3 of it),
+// which keeps a block's working set in the L2 cache. The last level, from nodes of two
+// limbs to single limbs, is never stored: pair_products runs it in chunks that stay in L1.
 
-// Writes the leaves of x's tree (one row) into `leaves`. x must not overlap the buffers.
-void expand(const u64* x, std::size_t n, u64* leaves, u64* spare) noexcept {
-  const int levels = std::countr_zero(n);
-  if (levels == 0) {
-    leaves[0] = x[0];
-    return;
-  }
+// Expands x's tree down to its 3^(log2(n) - 1) nodes of two limbs (rows lo and hi) and
+// returns them: x itself for n = 2, else in `top` (2 * 3^(log2(n) - 1) limbs).
+const u64* expand_to_pairs(const u64* x, std::size_t n, u64* top, u64* spare) noexcept {
+  const int levels = std::countr_zero(n) - 1;
   std::size_t nodes = 1;
   const u64* p = x;
   for (int t = 1; t <= levels; ++t, nodes *= 3, n /= 2) {
-    u64* next = (levels - t) % 2 == 0 ? leaves : spare;
+    u64* next = (levels - t) % 2 == 0 ? top : spare;
     expand_level(p, next, nodes, n);
     p = next;
+  }
+  return p;
+}
+
+// The last level: for N two-limb nodes of a (rows a0, a1) and b, the N two-limb products
+// (rows out0, out1) by one Karatsuba step, ll = a0 b0, mm = (a0 + a1) bs, hh = a1 b1:
+// out0 = ll + hh 2^63, out1 = mm + ll. b is either a tree (bs = nullptr: bs = b0 + b1, and
+// the twist hh 2^63 is applied here) or a constant's leaves (bs given, hh 2^63 folded into
+// b1, twist = false). out may alias a.
+void pair_products(const u64* a, const u64* b0, const u64* bs, const u64* b1, u64* out, std::size_t N,
+                   bool twist) {
+  constexpr std::size_t kChunk = 256;  // five arrays of 2 KiB
+  u64 as[kChunk], bsum[kChunk], ll[kChunk], mm[kChunk], hh[kChunk];
+  for (std::size_t base = 0; base < N; base += kChunk) {
+    const std::size_t k = std::min(kChunk, N - base);
+    const u64* a0 = a + base;
+    const u64* a1 = a + N + base;
+    for (std::size_t i = 0; i < k; ++i) as[i] = a0[i] ^ a1[i];
+    const u64* bsk = bs ? bs + base : bsum;
+    if (!bs)
+      for (std::size_t i = 0; i < k; ++i) bsum[i] = b0[base + i] ^ b1[base + i];
+    batch::mul(std::span(a0, k), std::span(b0 + base, k), std::span(ll, k));
+    batch::mul(std::span<const u64>(as, k), std::span(bsk, k), std::span(mm, k));
+    batch::mul(std::span(a1, k), std::span(b1 + base, k), std::span(hh, k));
+    if (twist) mul_half_leaf(hh, hh, k, false);
+    for (std::size_t i = 0; i < k; ++i) out[base + i] = ll[i] ^ hh[i], out[N + base + i] = mm[i] ^ ll[i];
   }
 }
 
@@ -173,16 +197,18 @@ void combine(const u64* __restrict p, u64* __restrict q, std::size_t nodes, std:
   }
 }
 
-// From the leaf products in `p` (the `leaves` buffer of expand) back up to the n-limb result
-// in `out`, alternating between p and spare. With `twist`, each level's a1 b1 products
-// (columns 2N..3N of its rows) are first multiplied by the half Fermat power; a product by
-// a constant has that twist in the constant's tree instead. out may alias the operands.
+// From the products of the two-limb level in `p` (pair_products) back up to the n-limb
+// result in `out`, alternating between p and spare. With `twist`, each level's a1 b1
+// products (columns 2N..3N of its rows) are first multiplied by the half Fermat power; a
+// product by a constant has that twist in the constant's tree instead. out may alias the
+// operands.
 void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
 
 void combine_up(u64* p, u64* spare, u64* out, std::size_t n, bool twist, arena& ar) {
+  if (n == 2) return void(std::copy_n(p, 2, out));
   u64* const buffers[2] = {p, spare};
-  std::size_t nodes = leaf_count(n);
-  for (std::size_t size = 1; size < n; size *= 2) {
+  std::size_t nodes = leaf_count(n) / 3;
+  for (std::size_t size = 2; size < n; size *= 2) {
     nodes /= 3;
     if (twist) mul_half_run(p + 2 * nodes, p + 2 * nodes, nodes, size, 3 * nodes, ar);
     u64* q = size * 2 == n ? out : buffers[p == buffers[0]];
@@ -236,16 +262,16 @@ const u64* half_constant(std::size_t m, arena& ar) {
   return p;
 }
 
-// One vector of m limbs, contiguous. In place allowed.
+// One vector of m >= 2 limbs, contiguous. In place allowed.
 void half_const(const u64* x, u64* y, std::size_t m, arena& ar) {
   frame f(ar);
   const u64* c = half_constant(m, ar);
-  const std::size_t leaves = leaf_count(m);
-  u64* p = ar.take(leaves);
-  u64* spare = ar.take(2 * leaves / 3);
-  expand(x, m, p, spare);
-  batch::mul(std::span<const u64>(p, leaves), std::span(c, leaves), std::span(p, leaves));
-  combine_up(p, spare, y, m, false, ar);
+  const std::size_t pairs = leaf_count(m) / 3;
+  u64* top = ar.take(2 * pairs);
+  u64* spare = ar.take(2 * pairs);
+  const u64* px = expand_to_pairs(x, m, top, spare);
+  pair_products(px, c, c + pairs, c + 2 * pairs, top, pairs, false);
+  combine_up(top, spare, y, m, false, ar);
 }
 
 // half_split, the tower_mul_half recursion of arith.hpp over V vectors at once:
@@ -281,10 +307,12 @@ void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::siz
   }
 }
 
-// Long runs of short vectors split (their leaf rows are long); a few long vectors take the
-// constant's tree, one vector at a time, once they are short enough for its cache.
+// Runs of 8 vectors or more split: their leaf rows are long enough for the multiplier, whose
+// (2/3) 3^log2(m) linear maps cost less than the constant tree's 3^log2(m) products (8 was
+// the fastest of 2, 4, 8, 16 and 32 for the 2^16- and 2^20-bit products and squares). Fewer,
+// long vectors take the constant's tree, one at a time, once short enough for its cache.
 void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
-  if (m <= 2 || V >= 32 || m > kConstMax) return mul_half_split(x, y, V, m, stride, ar);
+  if (m <= 2 || V >= 8 || m > kConstMax) return mul_half_split(x, y, V, m, stride, ar);
   if (V == 1 && stride == 1) return half_const(x, y, m, ar);
   frame f(ar);
   u64* t = ar.take(m);
@@ -416,14 +444,14 @@ std::size_t g_block_limbs = 512;  // 2^15 bits: fastest of 16..2048 at 2^16 and 
 // whole level are one run (columns 2N..3N of each row) for the half-power map.
 void mul_block(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   frame f(ar);
-  const std::size_t leaves = leaf_count(n);
-  u64* pa = ar.take(leaves);
-  u64* pb = ar.take(leaves);
-  u64* spare = ar.take(2 * leaves / 3);
-  expand(a, n, pa, spare);
-  expand(b, n, pb, spare);
-  batch::mul(std::span<const u64>(pa, leaves), std::span<const u64>(pb, leaves), std::span(pa, leaves));
-  combine_up(pa, spare, out, n, true, ar);
+  const std::size_t pairs = leaf_count(n) / 3;
+  u64* ta = ar.take(2 * pairs);
+  u64* tb = ar.take(2 * pairs);
+  u64* spare = ar.take(2 * pairs);
+  const u64* pa = expand_to_pairs(a, n, ta, spare);
+  const u64* pb = expand_to_pairs(b, n, tb, spare);
+  pair_products(pa, pb, nullptr, pb + pairs, ta, pairs, true);
+  combine_up(ta, spare, out, n, true, ar);
 }
 
 // Depth-first above the block size (so the working set of each block stays in cache),
