@@ -164,21 +164,25 @@ const u64* expand_to_pairs(const u64* x, std::size_t n, u64* top, u64* spare) no
 // b1, twist = false). out may alias a.
 void pair_products(const u64* a, const u64* b0, const u64* bs, const u64* b1, u64* out, std::size_t N,
                    bool twist) {
-  constexpr std::size_t kChunk = 256;  // five arrays of 2 KiB
-  u64 as[kChunk], bsum[kChunk], ll[kChunk], mm[kChunk], hh[kChunk];
+  // One batch call per chunk of k nodes on [a0 | a0 + a1 | a1] x [b0 | bs | b1]: short trees
+  // (a few dozen nodes) then cost one padded kernel block, not three.
+  constexpr std::size_t kChunk = 256;  // three arrays of 6 KiB
+  u64 x[3 * kChunk], y[3 * kChunk], p[3 * kChunk];
   for (std::size_t base = 0; base < N; base += kChunk) {
     const std::size_t k = std::min(kChunk, N - base);
     const u64* a0 = a + base;
     const u64* a1 = a + N + base;
-    for (std::size_t i = 0; i < k; ++i) as[i] = a0[i] ^ a1[i];
-    const u64* bsk = bs ? bs + base : bsum;
-    if (!bs)
-      for (std::size_t i = 0; i < k; ++i) bsum[i] = b0[base + i] ^ b1[base + i];
-    batch::mul(std::span(a0, k), std::span(b0 + base, k), std::span(ll, k));
-    batch::mul(std::span<const u64>(as, k), std::span(bsk, k), std::span(mm, k));
-    batch::mul(std::span(a1, k), std::span(b1 + base, k), std::span(hh, k));
-    if (twist) mul_half_leaf(hh, hh, k, false);
-    for (std::size_t i = 0; i < k; ++i) out[base + i] = ll[i] ^ hh[i], out[N + base + i] = mm[i] ^ ll[i];
+    for (std::size_t i = 0; i < k; ++i) {
+      const u64 l = b0[base + i], h = b1[base + i];
+      x[i] = a0[i], x[k + i] = a0[i] ^ a1[i], x[2 * k + i] = a1[i];
+      y[i] = l, y[k + i] = bs ? bs[base + i] : l ^ h, y[2 * k + i] = h;
+    }
+    batch::mul(std::span<const u64>(x, 3 * k), std::span<const u64>(y, 3 * k), std::span(p, 3 * k));
+    if (twist) mul_half_leaf(p + 2 * k, p + 2 * k, k, false);
+    for (std::size_t i = 0; i < k; ++i) {
+      const u64 ll = p[i];
+      out[base + i] = ll ^ p[2 * k + i], out[N + base + i] = p[k + i] ^ ll;
+    }
   }
 }
 
