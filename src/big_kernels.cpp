@@ -438,10 +438,34 @@ class helper_thread {
 };
 
 // ---- The product -------------------------------------------------------------------------
-// From this size (2^16 bits) up, a level's a1 b1 product runs on the helper thread: it costs
-// a product and a half-power map, the other two products stay here (measured in docs/big.md).
+// From this size (2^16 bits) up, the product uses the helper thread for part of its work.
 constexpr std::size_t kParallelLimbs = 1024;
 std::size_t g_block_limbs = 512;  // 2^15 bits: fastest of 16..2048 at 2^16 and 2^20 bits here
+// Up to this size (2^20 bits) the levels above the blocks are breadth-first too (mul_levels,
+// working memory about 3 n^1.58 limbs); above it, depth-first halving keeps memory linear.
+std::size_t g_breadth_limbs = 16384;
+
+// Runs there(arena) on the helper thread if it is free, else on this thread after here(),
+// and returns when both are done. The helper may write into the caller's frame, so an
+// exception from here() waits for it before propagating.
+template <class There, class Here>
+void run_pair(bool parallel, const There& there, const Here& here, arena& ar) {
+  helper_thread* helper = parallel ? helper_thread::instance() : nullptr;
+  const bool shared = helper && helper->try_start([&there] { there(scratch()); });
+  try {
+    here();
+  } catch (...) {
+    if (shared) {
+      try {
+        helper->wait();
+      } catch (...) {
+      }
+    }
+    throw;
+  }
+  if (shared) helper->wait();
+  else there(ar);
+}
 
 // The Karatsuba tree of one block, breadth-first and limb-major (see expand): the 3^log2(n)
 // leaf products are one batch::mul call, and on the way back up the a1 b1 products of a
@@ -458,14 +482,96 @@ void mul_block(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   combine_up(ta, spare, out, n, true, ar);
 }
 
-// Depth-first above the block size (so the working set of each block stays in cache),
-// breadth-first inside. `out` may alias a or b.
+// The levels above the blocks keep each node's limbs contiguous (node-major), which is what
+// mul_block takes: node i of a level of N nodes of `size` limbs is p[i size .. (i+1) size),
+// its children i, N + i, 2N + i as in the blocks.
+void expand_nodes(const u64* __restrict p, u64* __restrict next, std::size_t nodes, std::size_t size) noexcept {
+  const std::size_t h = size / 2;
+  for (std::size_t i = 0; i < nodes; ++i) {
+    const u64* x0 = p + i * size;
+    const u64* x1 = x0 + h;
+    u64* lo = next + i * h;
+    u64* mid = next + (nodes + i) * h;
+    u64* hi = next + (2 * nodes + i) * h;
+    for (std::size_t j = 0; j < h; ++j) lo[j] = x0[j], mid[j] = x0[j] ^ x1[j], hi[j] = x1[j];
+  }
+}
+
+void combine_nodes(const u64* __restrict p, u64* __restrict q, std::size_t nodes, std::size_t size) noexcept {
+  for (std::size_t i = 0; i < nodes; ++i) {
+    const u64* ll = p + i * size;
+    const u64* mm = p + (nodes + i) * size;
+    const u64* hh = p + (2 * nodes + i) * size;
+    u64* lo = q + 2 * i * size;
+    u64* hi = lo + size;
+    for (std::size_t j = 0; j < size; ++j) lo[j] = ll[j] ^ hh[j], hi[j] = mm[j] ^ ll[j];
+  }
+}
+
+// x * F/2 for V node-major vectors of m limbs: transposed into one limb-major run, so that
+// the whole level is one batched half-power map. In place.
+void mul_half_nodes(u64* x, std::size_t V, std::size_t m, arena& ar) {
+  if (V == 1) return mul_half_run(x, x, 1, m, 1, ar);
+  frame f(ar);
+  u64* t = ar.take(V * m);
+  for (std::size_t v = 0; v < V; ++v)
+    for (std::size_t j = 0; j < m; ++j) t[j * V + v] = x[v * m + j];
+  mul_half_run(t, t, V, m, V, ar);
+  for (std::size_t v = 0; v < V; ++v)
+    for (std::size_t j = 0; j < m; ++j) x[v * m + j] = t[j * V + v];
+}
+
+// Breadth-first above the blocks as well (block size < n <= breadth limit): the operands'
+// trees down to nodes of one block, the block products split between this thread and the
+// helper, then back up with each level's a1 b1 products given the half-power map in one
+// batched call. Depth-first, those maps were one long vector at a time and took about a
+// quarter of a 2^20-bit product. `out` may alias a or b.
+void mul_levels(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
+  const std::size_t block = g_block_limbs;
+  std::size_t nodes = 1;
+  for (std::size_t s = n; s > block; s /= 2) nodes *= 3;
+  frame f(ar);
+  u64* ta = ar.take(nodes * block);
+  u64* tb = ar.take(nodes * block);
+  u64* spare = ar.take(nodes * block);
+  auto expand_down = [&](const u64* x, u64* top) {  // levels alternate: the last lands in top
+    const int levels = std::countr_zero(n / block);
+    std::size_t level_nodes = 1, size = n;
+    for (int t = 1; t <= levels; ++t, level_nodes *= 3, size /= 2) {
+      u64* next = (levels - t) % 2 == 0 ? top : spare;
+      expand_nodes(x, next, level_nodes, size);
+      x = next;
+    }
+  };
+  expand_down(a, ta);
+  expand_down(b, tb);
+  const auto products = [&](std::size_t begin, std::size_t end, arena& war) {
+    for (std::size_t i = begin; i < end; ++i) mul_block(ta + i * block, tb + i * block, ta + i * block, block, war);
+  };
+  run_pair(
+      n >= kParallelLimbs, [&](arena& har) { products(0, nodes / 2, har); },
+      [&] { products(nodes / 2, nodes, ar); }, ar);
+  u64* p = ta;
+  for (std::size_t size = block; size < n; size *= 2) {
+    nodes /= 3;
+    mul_half_nodes(p + 2 * nodes * size, nodes, size, ar);
+    u64* q = size * 2 == n ? out : p == ta ? spare : ta;
+    combine_nodes(p, q, nodes, size);
+    p = q;
+  }
+}
+
+// Breadth-first up to the breadth limit (from two levels above the blocks), depth-first
+// halving above it and at one level above the blocks. `out` may alias a or b.
 void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   if (n == 1) {
     out[0] = nimber::mul(a[0], b[0]);
     return;
   }
   if (n <= g_block_limbs) return mul_block(a, b, out, n, ar);
+  // One level above the blocks (3 block products) splits better depth-first: the helper
+  // takes a1 b1 and its half-power map, this thread the other two products.
+  if (n <= g_breadth_limbs && n >= 8 * g_block_limbs) return mul_levels(a, b, out, n, ar);
   const std::size_t h = n / 2;
   frame f(ar);
   u64* as = ar.take(h);
@@ -474,26 +580,17 @@ void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   u64* ll = ar.take(h);
   u64* mm = ar.take(h);
   u64* hh = ar.take(h);
-  const auto high = [=](arena& har) {  // a1 b1 F/2
-    mul_rec(a + h, b + h, hh, h, har);
-    mul_half_run(hh, hh, 1, h, 1, har);
-  };
-  helper_thread* helper = n >= kParallelLimbs ? helper_thread::instance() : nullptr;
-  const bool shared = helper && helper->try_start([&high] { high(scratch()); });
-  try {
-    mul_rec(a, b, ll, h, ar);
-    mul_rec(as, bs, mm, h, ar);
-  } catch (...) {  // the helper writes into this frame: let it finish first
-    if (shared) {
-      try {
-        helper->wait();
-      } catch (...) {
-      }
-    }
-    throw;
-  }
-  if (shared) helper->wait();
-  else high(ar);
+  run_pair(
+      true,
+      [&](arena& har) {  // a1 b1 F/2
+        mul_rec(a + h, b + h, hh, h, har);
+        mul_half_run(hh, hh, 1, h, 1, har);
+      },
+      [&] {
+        mul_rec(a, b, ll, h, ar);
+        mul_rec(as, bs, mm, h, ar);
+      },
+      ar);
   for (std::size_t j = 0; j < h; ++j) out[j] = ll[j] ^ hh[j], out[h + j] = mm[j] ^ ll[j];
 }
 
@@ -532,5 +629,7 @@ void inverse(const u64* x, u64* out, std::size_t n) { inverse_rec(x, out, n, scr
 
 std::size_t block_limbs() noexcept { return g_block_limbs; }
 void set_block_limbs(std::size_t n) noexcept { g_block_limbs = n < 2 ? 2 : n; }
+std::size_t breadth_limbs() noexcept { return g_breadth_limbs; }
+void set_breadth_limbs(std::size_t n) noexcept { g_breadth_limbs = n; }
 
 }  // namespace nimber::big

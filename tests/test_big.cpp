@@ -74,6 +74,14 @@ struct block_size {
   ~block_size() { nimber::big::set_block_limbs(saved); }
 };
 
+// Restores the breadth-first limit on scope exit (1: every level above the blocks halves
+// depth-first).
+struct breadth_limit {
+  std::size_t saved = nimber::big::breadth_limbs();
+  explicit breadth_limit(std::size_t n) { nimber::big::set_breadth_limbs(n); }
+  ~breadth_limit() { nimber::big::set_breadth_limbs(saved); }
+};
+
 // ---- Agreement with the fixed-width types ----------------------------------------------------
 
 TEST(BigSmall, AgreesWith64BitOnEdgeAndRandomValues) {
@@ -136,43 +144,52 @@ TEST(BigSmall, Conversions) {
 // ---- The batched product against the plain tower -------------------------------------------
 
 TEST(BigKaratsuba, MatchesPlainTowerAtModerateSizes) {
+  // Every route: one block, blocks under breadth-first levels, and depth-first halving above
+  // a breadth limit (4 limbs: blocks of 2, one breadth-first level, then depth-first).
   std::mt19937_64 rng(11);
-  for (std::size_t block : {std::size_t(2), std::size_t(4), std::size_t(16), nimber::big::block_limbs()}) {
-    block_size guard(block);
-    for (std::size_t n = 1; n <= 64; n *= 2) {  // up to 4096 bits
-      const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
-      const limbs expect = ref_mul(a, b);
-      limbs out(n);
-      nimber::big::mul(a.data(), b.data(), out.data(), n);
-      ASSERT_EQ(out, expect) << "n = " << n << " limbs, block " << block;
-      ASSERT_EQ(padded(big_of(a) * big_of(b), n), expect);
-      limbs inplace = a;  // aliasing output and input
-      nimber::big::mul(inplace.data(), b.data(), inplace.data(), n);
-      ASSERT_EQ(inplace, expect);
+  for (std::size_t breadth : {nimber::big::breadth_limbs(), std::size_t(4), std::size_t(1)})
+    for (std::size_t block : {std::size_t(2), std::size_t(4), std::size_t(16), nimber::big::block_limbs()}) {
+      breadth_limit limit(breadth);
+      block_size guard(block);
+      for (std::size_t n = 1; n <= 64; n *= 2) {  // up to 4096 bits
+        const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
+        const limbs expect = ref_mul(a, b);
+        limbs out(n);
+        nimber::big::mul(a.data(), b.data(), out.data(), n);
+        ASSERT_EQ(out, expect) << "n = " << n << " limbs, block " << block << ", breadth " << breadth;
+        ASSERT_EQ(padded(big_of(a) * big_of(b), n), expect);
+        limbs inplace = a;  // aliasing output and input
+        nimber::big::mul(inplace.data(), b.data(), inplace.data(), n);
+        ASSERT_EQ(inplace, expect);
+      }
     }
-  }
 }
 
 TEST(BigKaratsuba, SharedLevelsMatchOneBlock) {
-  // From 1024 limbs up a level's a1 b1 product runs on the helper thread; one block of the
-  // whole size is the breadth-first tree on this thread alone. Both must agree, also when
-  // two products run at once (one of them then finds the helper busy).
+  // From 1024 limbs up the product uses the helper thread: for the block products of the
+  // breadth-first levels, or for the a1 b1 half of each depth-first level. One block of the
+  // whole size is the breadth-first tree on this thread alone. All must agree, also when two
+  // products run at once (one of them then finds the helper busy).
   std::mt19937_64 rng(14);
   for (std::size_t n : {std::size_t(1024), std::size_t(2048)}) {
     const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
-    limbs expect(n), shared(n), other(n), other_expect(n);
+    limbs expect(n), other_expect(n);
     {
       block_size guard(n);
       nimber::big::mul(a.data(), b.data(), expect.data(), n);
       nimber::big::mul(b.data(), expect.data(), other_expect.data(), n);
     }
-    nimber::big::mul(a.data(), b.data(), shared.data(), n);
-    ASSERT_EQ(shared, expect) << n;
-    std::thread t([&] { nimber::big::mul(b.data(), expect.data(), other.data(), n); });
-    nimber::big::mul(a.data(), b.data(), shared.data(), n);
-    t.join();
-    ASSERT_EQ(shared, expect) << n;
-    ASSERT_EQ(other, other_expect) << n;
+    for (std::size_t breadth : {nimber::big::breadth_limbs(), std::size_t(1)}) {
+      breadth_limit limit(breadth);
+      limbs shared(n), other(n);
+      nimber::big::mul(a.data(), b.data(), shared.data(), n);
+      ASSERT_EQ(shared, expect) << n << " breadth " << breadth;
+      std::thread t([&] { nimber::big::mul(b.data(), expect.data(), other.data(), n); });
+      nimber::big::mul(a.data(), b.data(), shared.data(), n);
+      t.join();
+      ASSERT_EQ(shared, expect) << n << " breadth " << breadth;
+      ASSERT_EQ(other, other_expect) << n << " breadth " << breadth;
+    }
   }
 }
 

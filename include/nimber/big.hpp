@@ -136,6 +136,11 @@ void inverse(const std::uint64_t* x, std::uint64_t* out, std::size_t n);
 // Tuned on the machine of docs/big.md; exposed for the benchmark.
 std::size_t block_limbs() noexcept;
 void set_block_limbs(std::size_t n) noexcept;  // n a power of two >= 2
+// Limbs up to which the levels above the blocks are breadth-first too (faster, working memory
+// about 3 n^1.58 limbs); larger products halve depth-first down to this size (linear memory).
+// Exposed for the benchmark and the tests; not to be changed while a product runs.
+std::size_t breadth_limbs() noexcept;
+void set_breadth_limbs(std::size_t n) noexcept;  // n a power of two
 
 }  // namespace big
 
