@@ -340,6 +340,9 @@ void add_into_low(u64* y, const u64* t, std::size_t V, std::size_t m) noexcept {
     for (std::size_t j = 0; j < h; ++j) y[v * m + j] ^= t[j * V + v];
 }
 
+// mul_half_run in place, shared with the second core when large (defined with the helper).
+void mul_half_shared(u64* x, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
+
 // ---- Squaring and square roots: linear, no products ---------------------------------------
 // (x1 F + x0)^2 = x1^2 F + (x0^2 + x1^2 * F/2). Squares the 2V halves as one run, then adds
 // the half-power product of the high squares into the low halves. In place allowed.
@@ -353,7 +356,7 @@ void square_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
   frame f(ar);
   u64* t = ar.take(V * h);
   gather_high(y, t, V, m);
-  mul_half_run(t, t, V, h, V, ar);
+  mul_half_shared(t, V, h, V, ar);
   add_into_low(y, t, V, m);
 }
 
@@ -369,7 +372,7 @@ void sqrt_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
     frame f(ar);
     u64* t = ar.take(V * h);
     gather_high(y, t, V, m);
-    mul_half_run(t, t, V, h, V, ar);
+    mul_half_shared(t, V, h, V, ar);
     add_into_low(y, t, V, m);
   }
   sqrt_run(y, y, 2 * V, h, ar);
@@ -467,6 +470,30 @@ void run_pair(bool parallel, const There& there, const Here& here, arena& ar) {
   else there(ar);
 }
 
+// mul_half_run in place, shared with the helper thread from kParallelMap limbs (below it the
+// hand-over costs more than it saves): the vectors split in two, or a single vector by one
+// step of the recursion, h'(x0 + x1) beside h'(x1), then h'(h'(x1)) shared again.
+constexpr std::size_t kParallelMap = 8192;
+
+void mul_half_shared(u64* x, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
+  if (V * m < kParallelMap || m <= 2) return mul_half_run(x, x, V, m, stride, ar);
+  if (V >= 2) {
+    const std::size_t first = V / 2;
+    return run_pair(
+        true, [&](arena& har) { mul_half_run(x, x, first, m, stride, har); },
+        [&] { mul_half_run(x + first, x + first, V - first, m, stride, ar); }, ar);
+  }
+  const std::size_t h = m / 2;
+  frame f(ar);
+  u64* s = ar.take(h);
+  u64* t = ar.take(h);
+  for (std::size_t j = 0; j < h; ++j) s[j] = x[j * stride] ^ x[(j + h) * stride], t[j] = x[(j + h) * stride];
+  run_pair(
+      true, [&](arena& har) { mul_half_run(s, s, 1, h, 1, har); }, [&] { mul_half_run(t, t, 1, h, 1, ar); }, ar);
+  mul_half_shared(t, 1, h, 1, ar);
+  for (std::size_t j = 0; j < h; ++j) x[(j + h) * stride] = s[j], x[j * stride] = t[j];
+}
+
 // The Karatsuba tree of one block, breadth-first and limb-major (see expand): the 3^log2(n)
 // leaf products are one batch::mul call, and on the way back up the a1 b1 products of a
 // whole level are one run (columns 2N..3N of each row) for the half-power map.
@@ -509,14 +536,15 @@ void combine_nodes(const u64* __restrict p, u64* __restrict q, std::size_t nodes
 }
 
 // x * F/2 for V node-major vectors of m limbs: transposed into one limb-major run, so that
-// the whole level is one batched half-power map. In place.
+// the whole level is one batched (and, if large, shared) half-power map. In place.
+
 void mul_half_nodes(u64* x, std::size_t V, std::size_t m, arena& ar) {
-  if (V == 1) return mul_half_run(x, x, 1, m, 1, ar);
+  if (V == 1) return mul_half_shared(x, 1, m, 1, ar);
   frame f(ar);
   u64* t = ar.take(V * m);
   for (std::size_t v = 0; v < V; ++v)
     for (std::size_t j = 0; j < m; ++j) t[j * V + v] = x[v * m + j];
-  mul_half_run(t, t, V, m, V, ar);
+  mul_half_shared(t, V, m, V, ar);
   for (std::size_t v = 0; v < V; ++v)
     for (std::size_t j = 0; j < m; ++j) x[v * m + j] = t[j * V + v];
 }

@@ -193,6 +193,23 @@ TEST(BigKaratsuba, SharedLevelsMatchOneBlock) {
   }
 }
 
+TEST(BigKaratsuba, BreadthFirstLevelsMatchDepthFirst) {
+  // 2^19 and 2^20 bits: the breadth-first levels above the blocks, whose large half-power
+  // maps are shared with the helper thread (by vectors, and at 2^20 a single vector by one
+  // step of its recursion), against depth-first halving (checked against one block above).
+  std::mt19937_64 rng(15);
+  for (std::size_t n : {std::size_t(8192), std::size_t(16384)}) {
+    const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
+    limbs expect(n), out(n);
+    {
+      breadth_limit limit(1);
+      nimber::big::mul(a.data(), b.data(), expect.data(), n);
+    }
+    nimber::big::mul(a.data(), b.data(), out.data(), n);
+    ASSERT_EQ(out, expect) << n;
+  }
+}
+
 TEST(BigKaratsuba, HalfPowerMatchesPlainTower) {
   std::mt19937_64 rng(12);
   for (std::size_t n = 1; n <= 256; n *= 2) {
