@@ -25,6 +25,7 @@
 
 #include "nimber/batch.hpp"
 #include "nimber/big.hpp"
+#include "kernels/kernel.hpp"
 
 namespace nimber::big {
 namespace {
@@ -102,9 +103,11 @@ void mul_half_leaf(const u64* x, u64* out, std::size_t n, bool squared) {
   (squared ? half_squared : half).mul(std::span(x, n), std::span(out, n));
 }
 
-void xor_into(u64* dst, const u64* src, std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i) dst[i] ^= src[i];
-}
+// The XOR row passes of the active kernel (src/kernels/rows.hpp): built for its instruction
+// set, chosen and forced with it.
+const detail::kernels::ops& rows() noexcept { return detail::kernels::active(); }
+
+void xor_into(u64* dst, const u64* src, std::size_t n) noexcept { rows().add(dst, src, 0, dst, 0, 1, n); }
 
 // ---- Limb-major runs ---------------------------------------------------------------------
 // The tree passes and the half-power map work on runs of V equal vectors of m limbs stored
@@ -119,17 +122,9 @@ void xor_into(u64* dst, const u64* src, std::size_t n) noexcept {
 // d1 + 3 d2 + 9 d3 + ... took branch d_k at depth k.
 
 // One level down: row j of the children is [row j | row j + row j+h | row j+h] (h = size/2).
-void expand_level(const u64* __restrict p, u64* __restrict next, std::size_t nodes, std::size_t size) noexcept {
+void expand_level(const u64* p, u64* next, std::size_t nodes, std::size_t size) noexcept {
   const std::size_t h = size / 2;
-  for (std::size_t j = 0; j < h; ++j) {
-    const u64* r0 = p + j * nodes;
-    const u64* r1 = p + (j + h) * nodes;
-    u64* o = next + j * 3 * nodes;
-    for (std::size_t i = 0; i < nodes; ++i) {
-      const u64 v0 = r0[i], v1 = r1[i];
-      o[i] = v0, o[nodes + i] = v0 ^ v1, o[2 * nodes + i] = v1;
-    }
-  }
+  rows().split(p, p + h * nodes, nodes, next, next + nodes, next + 2 * nodes, 3 * nodes, h, nodes);
 }
 
 std::size_t leaf_count(std::size_t n) noexcept {
@@ -168,37 +163,26 @@ void pair_products(const u64* a, const u64* b0, const u64* bs, const u64* b1, u6
   // (a few dozen nodes) then cost one padded kernel block, not three.
   constexpr std::size_t kChunk = 256;  // three arrays of 6 KiB
   u64 x[3 * kChunk], y[3 * kChunk], p[3 * kChunk];
+  const auto& row = rows();
   for (std::size_t base = 0; base < N; base += kChunk) {
     const std::size_t k = std::min(kChunk, N - base);
-    const u64* a0 = a + base;
-    const u64* a1 = a + N + base;
-    for (std::size_t i = 0; i < k; ++i) {
-      const u64 l = b0[base + i], h = b1[base + i];
-      x[i] = a0[i], x[k + i] = a0[i] ^ a1[i], x[2 * k + i] = a1[i];
-      y[i] = l, y[k + i] = bs ? bs[base + i] : l ^ h, y[2 * k + i] = h;
+    row.split(a + base, a + N + base, 0, x, x + k, x + 2 * k, 0, 1, k);
+    if (bs) {
+      std::copy_n(b0 + base, k, y), std::copy_n(bs + base, k, y + k), std::copy_n(b1 + base, k, y + 2 * k);
+    } else {
+      row.split(b0 + base, b1 + base, 0, y, y + k, y + 2 * k, 0, 1, k);
     }
     batch::mul(std::span<const u64>(x, 3 * k), std::span<const u64>(y, 3 * k), std::span(p, 3 * k));
     if (twist) mul_half_leaf(p + 2 * k, p + 2 * k, k, false);
-    for (std::size_t i = 0; i < k; ++i) {
-      const u64 ll = p[i];
-      out[base + i] = ll ^ p[2 * k + i], out[N + base + i] = p[k + i] ^ ll;
-    }
+    row.join(p, p + k, p + 2 * k, 0, out + base, out + N + base, 0, 1, k);
   }
 }
 
 // One level back up: node i gets lo = ll + hh', hi = mm + ll from its children (ll, mm, hh
 // at i, N + i, 2N + i of the level of `size`-limb nodes below), where hh' is hh for a
 // constant product (its twist is in the constant) and hh * F/2, already applied, otherwise.
-void combine(const u64* __restrict p, u64* __restrict q, std::size_t nodes, std::size_t size) noexcept {
-  for (std::size_t j = 0; j < size; ++j) {
-    const u64* r = p + j * 3 * nodes;
-    u64* lo = q + j * nodes;
-    u64* hi = q + (j + size) * nodes;
-    for (std::size_t i = 0; i < nodes; ++i) {
-      const u64 l = r[i];
-      lo[i] = l ^ r[2 * nodes + i], hi[i] = r[nodes + i] ^ l;
-    }
-  }
+void combine(const u64* p, u64* q, std::size_t nodes, std::size_t size) noexcept {
+  rows().join(p, p + nodes, p + 2 * nodes, 3 * nodes, q, q + size * nodes, nodes, size, nodes);
 }
 
 // From the products of the two-limb level in `p` (pair_products) back up to the n-limb
@@ -241,7 +225,7 @@ void half_leaves(const u64* c, std::size_t m, u64* out, std::size_t pos, std::si
   frame f(ar);
   u64* t = ar.take(h);
   half_leaves(c, h, out, pos, 3 * weight, ar);
-  for (std::size_t j = 0; j < h; ++j) t[j] = c[j] ^ c[h + j];
+  rows().add(c, c + h, 0, t, 0, 1, h);
   half_leaves(t, h, out, pos + weight, 3 * weight, ar);
   mul_half_split(c + h, t, 1, h, 1, ar);
   half_leaves(t, h, out, pos + 2 * weight, 3 * weight, ar);
@@ -289,7 +273,7 @@ void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::siz
   if (m == 2) {  // y0 = x1 (2^63)^2, y1 = (x0 + x1) 2^63
     frame f(ar);
     u64* s = ar.take(V);
-    for (std::size_t v = 0; v < V; ++v) s[v] = x[v] ^ x[stride + v];
+    rows().add(x, x + stride, 0, s, 0, 1, V);
     mul_half_leaf(x + stride, y, V, true);
     mul_half_leaf(s, y + stride, V, false);
     return;
@@ -297,12 +281,8 @@ void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::siz
   const std::size_t h = m / 2;
   frame f(ar);
   u64* u = ar.take(2 * V * h);  // h rows of 2V: [x0 + x1 | x1]
-  for (std::size_t j = 0; j < h; ++j) {
-    const u64* x0 = x + j * stride;
-    const u64* x1 = x + (j + h) * stride;
-    u64* r = u + j * 2 * V;
-    for (std::size_t v = 0; v < V; ++v) r[v] = x0[v] ^ x1[v], r[V + v] = x1[v];
-  }
+  rows().add(x, x + h * stride, stride, u, 2 * V, h, V);
+  for (std::size_t j = 0; j < h; ++j) std::copy_n(x + (j + h) * stride, V, u + j * 2 * V + V);
   mul_half_run(u, u, 2 * V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(x1)]
   mul_half_run(u + V, u + V, V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(h'(x1))]
   for (std::size_t j = 0; j < h; ++j) {
@@ -512,27 +492,13 @@ void mul_block(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
 // The levels above the blocks keep each node's limbs contiguous (node-major), which is what
 // mul_block takes: node i of a level of N nodes of `size` limbs is p[i size .. (i+1) size),
 // its children i, N + i, 2N + i as in the blocks.
-void expand_nodes(const u64* __restrict p, u64* __restrict next, std::size_t nodes, std::size_t size) noexcept {
+void expand_nodes(const u64* p, u64* next, std::size_t nodes, std::size_t size) noexcept {
   const std::size_t h = size / 2;
-  for (std::size_t i = 0; i < nodes; ++i) {
-    const u64* x0 = p + i * size;
-    const u64* x1 = x0 + h;
-    u64* lo = next + i * h;
-    u64* mid = next + (nodes + i) * h;
-    u64* hi = next + (2 * nodes + i) * h;
-    for (std::size_t j = 0; j < h; ++j) lo[j] = x0[j], mid[j] = x0[j] ^ x1[j], hi[j] = x1[j];
-  }
+  rows().split(p, p + h, size, next, next + nodes * h, next + 2 * nodes * h, h, nodes, h);
 }
 
-void combine_nodes(const u64* __restrict p, u64* __restrict q, std::size_t nodes, std::size_t size) noexcept {
-  for (std::size_t i = 0; i < nodes; ++i) {
-    const u64* ll = p + i * size;
-    const u64* mm = p + (nodes + i) * size;
-    const u64* hh = p + (2 * nodes + i) * size;
-    u64* lo = q + 2 * i * size;
-    u64* hi = lo + size;
-    for (std::size_t j = 0; j < size; ++j) lo[j] = ll[j] ^ hh[j], hi[j] = mm[j] ^ ll[j];
-  }
+void combine_nodes(const u64* p, u64* q, std::size_t nodes, std::size_t size) noexcept {
+  rows().join(p, p + nodes * size, p + 2 * nodes * size, size, q, q + size, 2 * size, nodes, size);
 }
 
 // x * F/2 for V node-major vectors of m limbs: transposed into one limb-major run, so that
@@ -604,7 +570,8 @@ void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   frame f(ar);
   u64* as = ar.take(h);
   u64* bs = ar.take(h);
-  for (std::size_t j = 0; j < h; ++j) as[j] = a[j] ^ a[h + j], bs[j] = b[j] ^ b[h + j];
+  rows().add(a, a + h, 0, as, 0, 1, h);
+  rows().add(b, b + h, 0, bs, 0, 1, h);
   u64* ll = ar.take(h);
   u64* mm = ar.take(h);
   u64* hh = ar.take(h);
@@ -619,7 +586,7 @@ void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
         mul_rec(as, bs, mm, h, ar);
       },
       ar);
-  for (std::size_t j = 0; j < h; ++j) out[j] = ll[j] ^ hh[j], out[h + j] = mm[j] ^ ll[j];
+  rows().join(ll, mm, hh, 0, out, out + h, 0, 1, h);
 }
 
 // Inverse by the norm (arith.hpp, tower_inverse): with s = x0 + x1,
@@ -635,7 +602,7 @@ void inverse_rec(const u64* x, u64* y, std::size_t n, arena& ar) {
   u64* s = ar.take(h);
   u64* norm = ar.take(h);
   u64* t = ar.take(h);
-  for (std::size_t j = 0; j < h; ++j) s[j] = x[j] ^ x[h + j];
+  rows().add(x, x + h, 0, s, 0, 1, h);
   mul_rec(x, s, norm, h, ar);
   square_run(x + h, t, 1, h, ar);
   mul_half_run(t, t, 1, h, 1, ar);

@@ -4,6 +4,7 @@
 #include <immintrin.h>
 
 #include "kernels/planes.hpp"
+#include "kernels/rows.hpp"
 
 namespace nimber::detail::kernels {
 namespace {
@@ -88,6 +89,7 @@ struct avx2 {
 
 }  // namespace
 
-const ops avx2_ops = {"avx2", false, &plane_kernel<avx2>::mul_n, &plane_kernel<avx2>::apply_n};
+const ops avx2_ops = {"avx2", false, &plane_kernel<avx2>::mul_n, &plane_kernel<avx2>::apply_n,
+                      &row_passes<avx2>::split, &row_passes<avx2>::join, &row_passes<avx2>::add};
 
 }  // namespace nimber::detail::kernels

@@ -13,6 +13,7 @@
 #endif
 
 #include "kernels/planes.hpp"
+#include "kernels/rows.hpp"
 
 namespace nimber::detail::kernels {
 namespace {
@@ -111,6 +112,7 @@ struct avx512 {
 
 }  // namespace
 
-const ops avx512_ops = {"avx512", false, &plane_kernel<avx512>::mul_n, &plane_kernel<avx512>::apply_n};
+const ops avx512_ops = {"avx512", false, &plane_kernel<avx512>::mul_n, &plane_kernel<avx512>::apply_n,
+                        &row_passes<avx512>::split, &row_passes<avx512>::join, &row_passes<avx512>::add};
 
 }  // namespace nimber::detail::kernels

@@ -4,6 +4,7 @@
 // input byte (linear_map::bytes). Measured faster than the log/exp-table tower
 // (ref::log_tower_mul) at every batch size; see docs/kernels.md.
 #include "kernels/kernel.hpp"
+#include "kernels/rows.hpp"
 
 namespace nimber::detail::kernels {
 namespace {
@@ -20,8 +21,11 @@ void apply(const linear_map& m, const std::uint64_t* x, std::uint64_t* out, std:
     for (std::size_t i = 0; i < n; ++i) out[i] = m.bytes(x[i]);
 }
 
+struct portable {};  // the row passes' instantiation tag (internal linkage)
+
 }  // namespace
 
-const ops portable_ops = {"portable", true, &mul, &apply};
+const ops portable_ops = {"portable", true, &mul, &apply, &row_passes<portable>::split, &row_passes<portable>::join,
+                          &row_passes<portable>::add};
 
 }  // namespace nimber::detail::kernels

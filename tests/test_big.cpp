@@ -9,6 +9,7 @@
 
 #include "edge_values.hpp"
 #include "nimber/big.hpp"
+#include "nimber/kernel.hpp"
 #include "nimber/reference.hpp"
 
 namespace {
@@ -208,6 +209,42 @@ TEST(BigKaratsuba, BreadthFirstLevelsMatchDepthFirst) {
     nimber::big::mul(a.data(), b.data(), out.data(), n);
     ASSERT_EQ(out, expect) << n;
   }
+}
+
+TEST(BigKaratsuba, EveryKernelAgreesWithThePlainTower) {
+  // The tree passes run on the active batch kernel's row passes (src/kernels/rows.hpp) and
+  // its products: each supported kernel, forced, on every route, against the plain tower;
+  // and a 2^16-bit product (the helper thread's route) that must agree across kernels.
+  const std::string before(nimber::kernel::active());
+  std::mt19937_64 rng(16);
+  const limbs big_a = random_limbs(1024, rng), big_b = random_limbs(1024, rng);
+  limbs first_big;
+  for (const auto& k : nimber::kernel::list()) {
+    if (!k.supported) continue;
+    ASSERT_EQ(nimber::kernel::force(k.name), nimber::kernel::force_status::ok);
+    for (std::size_t breadth : {nimber::big::breadth_limbs(), std::size_t(4)})
+      for (std::size_t block : {std::size_t(2), std::size_t(16), nimber::big::block_limbs()}) {
+        breadth_limit limit(breadth);
+        block_size guard(block);
+        for (std::size_t n = 1; n <= 64; n *= 2) {
+          const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
+          limbs out(n), half(n), sq(n), root(n);
+          nimber::big::mul(a.data(), b.data(), out.data(), n);
+          ASSERT_EQ(out, ref_mul(a, b)) << k.name << " n " << n << " block " << block << " breadth " << breadth;
+          nimber::big::mul_half(a.data(), half.data(), n);
+          ASSERT_EQ(half, ref_half(a)) << k.name << " n " << n;
+          nimber::big::square(a.data(), sq.data(), n);
+          ASSERT_EQ(sq, ref_mul(a, a)) << k.name << " n " << n;
+          nimber::big::sqrt(sq.data(), root.data(), n);
+          ASSERT_EQ(root, a) << k.name << " n " << n;
+        }
+      }
+    limbs out(1024);
+    nimber::big::mul(big_a.data(), big_b.data(), out.data(), 1024);
+    if (first_big.empty()) first_big = out;
+    ASSERT_EQ(out, first_big) << k.name;
+  }
+  ASSERT_EQ(nimber::kernel::force(before), nimber::kernel::force_status::ok);
 }
 
 TEST(BigKaratsuba, HalfPowerMatchesPlainTower) {

@@ -4,6 +4,8 @@
 // A kernel provides only two primitives; everything in nimber::batch is built on them:
 //   mul   - the pairwise product out[i] = a[i] * b[i] on 64-bit nimbers;
 //   apply - a GF(2)-linear map on 64-bit words, out[i] = M x[i] (or out[i] ^= M x[i]).
+// It also carries the XOR row passes of the big-nimber trees (rows.hpp), so that they are
+// built for the same instruction set and chosen and forced with it.
 // Multiplication by a constant, squaring and square roots are all GF(2)-linear, so one
 // matrix routine serves them all (issue 3: "multiplication by a constant is a linear map").
 #pragma once
@@ -35,11 +37,24 @@ using mul_fn = void (*)(const std::uint64_t* a, const std::uint64_t* b, std::uin
 using apply_fn = void (*)(const linear_map& m, const std::uint64_t* x, std::uint64_t* out,
                           std::size_t n, bool accumulate) noexcept;
 
+// The row passes of the big-nimber trees (src/kernels/rows.hpp), compiled with each kernel.
+using split_fn = void (*)(const std::uint64_t* x0, const std::uint64_t* x1, std::size_t in_stride,
+                          std::uint64_t* lo, std::uint64_t* mid, std::uint64_t* hi, std::size_t out_stride,
+                          std::size_t rows, std::size_t n) noexcept;
+using join_fn = void (*)(const std::uint64_t* ll, const std::uint64_t* mm, const std::uint64_t* hh,
+                         std::size_t in_stride, std::uint64_t* lo, std::uint64_t* hi, std::size_t out_stride,
+                         std::size_t rows, std::size_t n) noexcept;
+using add_fn = void (*)(const std::uint64_t* a, const std::uint64_t* b, std::size_t in_stride, std::uint64_t* out,
+                        std::size_t out_stride, std::size_t rows, std::size_t n) noexcept;
+
 struct ops {
   const char* name;
   bool wants_byte_tables;   // apply() reads linear_map::bytes rather than gfni
   mul_fn mul;
   apply_fn apply;
+  split_fn split;
+  join_fn join;
+  add_fn add;
 };
 
 // One per translation unit; each is compiled with its own target flags (CMakeLists.txt).
