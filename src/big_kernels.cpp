@@ -185,13 +185,13 @@ void combine(const u64* p, u64* q, std::size_t nodes, std::size_t size) noexcept
   rows().join(p, p + nodes, p + 2 * nodes, 3 * nodes, q, q + size * nodes, nodes, size, nodes);
 }
 
+void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
+
 // From the products of the two-limb level in `p` (pair_products) back up to the n-limb
 // result in `out`, alternating between p and spare. With `twist`, each level's a1 b1
 // products (columns 2N..3N of its rows) are first multiplied by the half Fermat power; a
 // product by a constant has that twist in the constant's tree instead. out may alias the
 // operands.
-void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
-
 void combine_up(u64* p, u64* spare, u64* out, std::size_t n, bool twist, arena& ar) {
   if (n == 2) return void(std::copy_n(p, 2, out));
   u64* const buffers[2] = {p, spare};
@@ -213,8 +213,8 @@ void combine_up(u64* p, u64* spare, u64* out, std::size_t n, bool twist, arena& 
 // + (x0 c0 + x1 (c1 F/2)). With the constant's tree precomputed (children c0, c0 + c1 and
 // c1 F/2 at each node), the product is the operand's tree, one pairwise batch::mul with
 // the constant's leaves, and XORs back up: no half-power maps inside at all.
-constexpr std::size_t kConstMax = 256;
-void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);  // limbs; leaves cached for m <= kConstMax (~80 KiB)
+constexpr std::size_t kConstMax = 256;  // limbs; the cached leaves up to this size take about 80 KiB
+void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
 
 void half_leaves(const u64* c, std::size_t m, u64* out, std::size_t pos, std::size_t weight, arena& ar) {
   if (m == 1) {
@@ -267,7 +267,6 @@ void half_const(const u64* x, u64* y, std::size_t m, arena& ar) {
 // calls h' on 3V half vectors, as one run of 2V and one of V, so the leaves are few, long
 // rows; at m = 2 the two nested leaf maps fold into one product by (2^63)^2. x and y share
 // the stride; in place allowed.
-
 void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
   if (m == 1) return mul_half_leaf(x, y, V, false);
   if (m == 2) {  // y0 = x1 (2^63)^2, y1 = (x0 + x1) 2^63
