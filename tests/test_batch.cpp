@@ -145,8 +145,13 @@ TEST_P(Kernel, PreparedMultiplier) {
         ASSERT_EQ(y[offset + n], y0[offset + n]);  // nothing past the span
       }
   }
-  std::vector<uint64_t> z = x;  // in place
-  built_before.mul(z, z);
+  std::vector<uint64_t> z = x;  // in place, through a copy and a moved-to multiplier
+  nimber::batch::multiplier copy = built_before;
+  const nimber::batch::multiplier moved = std::move(copy);
+  moved.mul(z, z);
+  copy.axpy(x, z);  // still usable after the move: z = 0 now
+  for (std::size_t i = 0; i < x.size(); ++i) ASSERT_EQ(z[i], 0u);
+  moved.mul(x, z);
   for (std::size_t i = 0; i < x.size(); ++i) ASSERT_EQ(z[i], ref_mul(built_before.value(), x[i]));
 }
 

@@ -47,6 +47,9 @@ void inverse(std::span<const std::uint64_t> x, std::span<std::uint64_t> out) noe
 class multiplier {
  public:
   explicit multiplier(std::uint64_t c);  // std::bad_alloc if the matrix cannot be allocated
+  // Copies share the matrix; declaring them leaves no move that could empty a multiplier.
+  multiplier(const multiplier&) = default;
+  multiplier& operator=(const multiplier&) = default;
   std::uint64_t value() const noexcept { return c_; }
   // out[i] = c * x[i]
   void mul(std::span<const std::uint64_t> x, std::span<std::uint64_t> out) const noexcept;
