@@ -26,6 +26,7 @@
 #include "nimber/batch.hpp"
 #include "nimber/big.hpp"
 #include "kernels/kernel.hpp"
+#include "kernels/rows.hpp"
 
 namespace nimber::big {
 namespace {
@@ -103,11 +104,33 @@ void mul_half_leaf(const u64* x, u64* out, std::size_t n, bool squared) {
   (squared ? half_squared : half).mul(std::span(x, n), std::span(out, n));
 }
 
-// The XOR row passes of the active kernel (src/kernels/rows.hpp): built for its instruction
-// set, chosen and forced with it.
-const detail::kernels::ops& rows() noexcept { return detail::kernels::active(); }
+// The XOR row passes (src/kernels/rows.hpp). Long ones run on the active kernel's build for
+// its instruction set (chosen and forced with it); short ones, where a call through the
+// kernel table costs more than the pass (the trees of 2^10 to 2^12 bits are mostly such),
+// inline here on the baseline build of the same template.
+struct row_pass {
+  using local = detail::kernels::row_passes<row_pass>;
+  static constexpr std::size_t kShort = 256;  // words per pass
+  static const detail::kernels::ops& kernel() noexcept { return detail::kernels::active(); }
 
-void xor_into(u64* dst, const u64* src, std::size_t n) noexcept { rows().add(dst, src, 0, dst, 0, 1, n); }
+  static void split(const u64* x0, const u64* x1, std::size_t in_stride, u64* lo, u64* mid, u64* hi,
+                    std::size_t out_stride, std::size_t rows, std::size_t n) noexcept {
+    if (rows * n < kShort) local::split(x0, x1, in_stride, lo, mid, hi, out_stride, rows, n);
+    else kernel().split(x0, x1, in_stride, lo, mid, hi, out_stride, rows, n);
+  }
+  static void join(const u64* ll, const u64* mm, const u64* hh, std::size_t in_stride, u64* lo, u64* hi,
+                   std::size_t out_stride, std::size_t rows, std::size_t n) noexcept {
+    if (rows * n < kShort) local::join(ll, mm, hh, in_stride, lo, hi, out_stride, rows, n);
+    else kernel().join(ll, mm, hh, in_stride, lo, hi, out_stride, rows, n);
+  }
+  static void add(const u64* a, const u64* b, std::size_t in_stride, u64* out, std::size_t out_stride,
+                  std::size_t rows, std::size_t n) noexcept {
+    if (rows * n < kShort) local::add(a, b, in_stride, out, out_stride, rows, n);
+    else kernel().add(a, b, in_stride, out, out_stride, rows, n);
+  }
+};
+
+void xor_into(u64* dst, const u64* src, std::size_t n) noexcept { row_pass::add(dst, src, 0, dst, 0, 1, n); }
 
 // ---- Limb-major runs ---------------------------------------------------------------------
 // The tree passes and the half-power map work on runs of V equal vectors of m limbs stored
@@ -124,7 +147,7 @@ void xor_into(u64* dst, const u64* src, std::size_t n) noexcept { rows().add(dst
 // One level down: row j of the children is [row j | row j + row j+h | row j+h] (h = size/2).
 void expand_level(const u64* p, u64* next, std::size_t nodes, std::size_t size) noexcept {
   const std::size_t h = size / 2;
-  rows().split(p, p + h * nodes, nodes, next, next + nodes, next + 2 * nodes, 3 * nodes, h, nodes);
+  row_pass::split(p, p + h * nodes, nodes, next, next + nodes, next + 2 * nodes, 3 * nodes, h, nodes);
 }
 
 std::size_t leaf_count(std::size_t n) noexcept {
@@ -163,18 +186,16 @@ void pair_products(const u64* a, const u64* b0, const u64* bs, const u64* b1, u6
   // (a few dozen nodes) then cost one padded kernel block, not three.
   constexpr std::size_t kChunk = 256;  // three arrays of 6 KiB
   u64 x[3 * kChunk], y[3 * kChunk], p[3 * kChunk];
-  const auto& row = rows();
   for (std::size_t base = 0; base < N; base += kChunk) {
     const std::size_t k = std::min(kChunk, N - base);
-    row.split(a + base, a + N + base, 0, x, x + k, x + 2 * k, 0, 1, k);
-    if (bs) {
-      std::copy_n(b0 + base, k, y), std::copy_n(bs + base, k, y + k), std::copy_n(b1 + base, k, y + 2 * k);
-    } else {
-      row.split(b0 + base, b1 + base, 0, y, y + k, y + 2 * k, 0, 1, k);
-    }
-    batch::mul(std::span<const u64>(x, 3 * k), std::span<const u64>(y, 3 * k), std::span(p, 3 * k));
+    row_pass::split(a + base, a + N + base, 0, x, x + k, x + 2 * k, 0, 1, k);
+    const u64* yk = y;
+    if (!bs) row_pass::split(b0 + base, b1 + base, 0, y, y + k, y + 2 * k, 0, 1, k);
+    else if (k == N && bs == b0 + N && b1 == bs + N) yk = b0;  // a constant's leaves, one chunk: in place
+    else std::copy_n(b0 + base, k, y), std::copy_n(bs + base, k, y + k), std::copy_n(b1 + base, k, y + 2 * k);
+    batch::mul(std::span<const u64>(x, 3 * k), std::span(yk, 3 * k), std::span(p, 3 * k));
     if (twist) mul_half_leaf(p + 2 * k, p + 2 * k, k, false);
-    row.join(p, p + k, p + 2 * k, 0, out + base, out + N + base, 0, 1, k);
+    row_pass::join(p, p + k, p + 2 * k, 0, out + base, out + N + base, 0, 1, k);
   }
 }
 
@@ -182,7 +203,7 @@ void pair_products(const u64* a, const u64* b0, const u64* bs, const u64* b1, u6
 // at i, N + i, 2N + i of the level of `size`-limb nodes below), where hh' is hh for a
 // constant product (its twist is in the constant) and hh * F/2, already applied, otherwise.
 void combine(const u64* p, u64* q, std::size_t nodes, std::size_t size) noexcept {
-  rows().join(p, p + nodes, p + 2 * nodes, 3 * nodes, q, q + size * nodes, nodes, size, nodes);
+  row_pass::join(p, p + nodes, p + 2 * nodes, 3 * nodes, q, q + size * nodes, nodes, size, nodes);
 }
 
 void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
@@ -225,7 +246,7 @@ void half_leaves(const u64* c, std::size_t m, u64* out, std::size_t pos, std::si
   frame f(ar);
   u64* t = ar.take(h);
   half_leaves(c, h, out, pos, 3 * weight, ar);
-  rows().add(c, c + h, 0, t, 0, 1, h);
+  row_pass::add(c, c + h, 0, t, 0, 1, h);
   half_leaves(t, h, out, pos + weight, 3 * weight, ar);
   mul_half_split(c + h, t, 1, h, 1, ar);
   half_leaves(t, h, out, pos + 2 * weight, 3 * weight, ar);
@@ -272,7 +293,7 @@ void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::siz
   if (m == 2) {  // y0 = x1 (2^63)^2, y1 = (x0 + x1) 2^63
     frame f(ar);
     u64* s = ar.take(V);
-    rows().add(x, x + stride, 0, s, 0, 1, V);
+    row_pass::add(x, x + stride, 0, s, 0, 1, V);
     mul_half_leaf(x + stride, y, V, true);
     mul_half_leaf(s, y + stride, V, false);
     return;
@@ -280,7 +301,7 @@ void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::siz
   const std::size_t h = m / 2;
   frame f(ar);
   u64* u = ar.take(2 * V * h);  // h rows of 2V: [x0 + x1 | x1]
-  rows().add(x, x + h * stride, stride, u, 2 * V, h, V);
+  row_pass::add(x, x + h * stride, stride, u, 2 * V, h, V);
   for (std::size_t j = 0; j < h; ++j) std::copy_n(x + (j + h) * stride, V, u + j * 2 * V + V);
   mul_half_run(u, u, 2 * V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(x1)]
   mul_half_run(u + V, u + V, V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(h'(x1))]
@@ -493,11 +514,11 @@ void mul_block(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
 // its children i, N + i, 2N + i as in the blocks.
 void expand_nodes(const u64* p, u64* next, std::size_t nodes, std::size_t size) noexcept {
   const std::size_t h = size / 2;
-  rows().split(p, p + h, size, next, next + nodes * h, next + 2 * nodes * h, h, nodes, h);
+  row_pass::split(p, p + h, size, next, next + nodes * h, next + 2 * nodes * h, h, nodes, h);
 }
 
 void combine_nodes(const u64* p, u64* q, std::size_t nodes, std::size_t size) noexcept {
-  rows().join(p, p + nodes * size, p + 2 * nodes * size, size, q, q + size, 2 * size, nodes, size);
+  row_pass::join(p, p + nodes * size, p + 2 * nodes * size, size, q, q + size, 2 * size, nodes, size);
 }
 
 // x * F/2 for V node-major vectors of m limbs: transposed into one limb-major run, so that
@@ -569,8 +590,8 @@ void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   frame f(ar);
   u64* as = ar.take(h);
   u64* bs = ar.take(h);
-  rows().add(a, a + h, 0, as, 0, 1, h);
-  rows().add(b, b + h, 0, bs, 0, 1, h);
+  row_pass::add(a, a + h, 0, as, 0, 1, h);
+  row_pass::add(b, b + h, 0, bs, 0, 1, h);
   u64* ll = ar.take(h);
   u64* mm = ar.take(h);
   u64* hh = ar.take(h);
@@ -585,7 +606,7 @@ void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
         mul_rec(as, bs, mm, h, ar);
       },
       ar);
-  rows().join(ll, mm, hh, 0, out, out + h, 0, 1, h);
+  row_pass::join(ll, mm, hh, 0, out, out + h, 0, 1, h);
 }
 
 // Inverse by the norm (arith.hpp, tower_inverse): with s = x0 + x1,
@@ -601,7 +622,7 @@ void inverse_rec(const u64* x, u64* y, std::size_t n, arena& ar) {
   u64* s = ar.take(h);
   u64* norm = ar.take(h);
   u64* t = ar.take(h);
-  rows().add(x, x + h, 0, s, 0, 1, h);
+  row_pass::add(x, x + h, 0, s, 0, 1, h);
   mul_rec(x, s, norm, h, ar);
   square_run(x + h, t, 1, h, ar);
   mul_half_run(t, t, 1, h, 1, ar);
