@@ -128,7 +128,7 @@ std::string run_bench(const bench_options& opt) {
 
 void add_kernel_commands(CLI::App& app, context& ctx) {
   // Global option: forced as soon as it is parsed, before any subcommand runs.
-  app.add_option("--kernel", "Batch kernel to use: portable, avx2 or avx512 (default: best for this CPU)")
+  app.add_option("--kernel", "Batch kernel to use: portable, pclmul, avx2 or avx512 (default: best for this CPU)")
       ->each([](const std::string& name) { force_kernel(name, "--kernel"); });
 
   CLI::App* kernels = app.add_subcommand("kernels", "List the batch kernels and which one is active");

@@ -17,6 +17,7 @@ struct entry {
 
 // __builtin_cpu_supports reads CPUID and, for AVX/AVX-512, also XCR0 (OS support for the
 // register state), so a kernel listed as supported can really run.
+bool has_pclmul() noexcept { return __builtin_cpu_supports("pclmul"); }
 bool has_avx2() noexcept { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("gfni"); }
 bool has_avx512() noexcept {
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
@@ -26,12 +27,13 @@ bool has_avx512() noexcept {
 const entry* entries() noexcept {
   static const entry table[] = {
       {&portable_ops, {"portable", "none (plain C++)", true}},
+      {&pclmul_ops, {"pclmul", "PCLMULQDQ", has_pclmul()}},
       {&avx2_ops, {"avx2", "AVX2, GFNI", has_avx2()}},
       {&avx512_ops, {"avx512", "AVX-512 F/BW/VBMI, GFNI", has_avx512()}},
   };
   return table;
 }
-constexpr std::size_t kCount = 3;
+constexpr std::size_t kCount = 4;
 
 const entry* find(std::string_view name) noexcept {
   for (std::size_t i = 0; i < kCount; ++i)
@@ -78,7 +80,7 @@ using detail::kernels::the_state;
 
 std::span<const info> list() noexcept {
   static const info infos[] = {detail::kernels::entries()[0].info, detail::kernels::entries()[1].info,
-                               detail::kernels::entries()[2].info};
+                               detail::kernels::entries()[2].info, detail::kernels::entries()[3].info};
   return infos;
 }
 

@@ -1,4 +1,5 @@
-// The portable kernel: plain C++ built for the baseline target, present on every CPU.
+// The portable kernel: plain C++ built for the baseline target, present on every CPU; and
+// the pclmul kernel, the same with the products of the scalar PCLMULQDQ path.
 // Products use the scalar table tower of arith.hpp (fast_mul: Karatsuba down to bytes, one
 // lookup in the 64 KiB product table); linear maps use eight 256-entry tables, one per
 // input byte (linear_map::bytes). Measured faster than the log/exp-table tower
@@ -27,5 +28,12 @@ struct portable {};  // the row passes' instantiation tag (internal linkage)
 
 const ops portable_ops = {"portable", true, &mul, &apply, &row_passes<portable>::split, &row_passes<portable>::join,
                           &row_passes<portable>::add};
+
+// The kernel for CPUs with PCLMULQDQ but not the SIMD kernels' GFNI (Intel before Ice Lake,
+// AMD before Zen 4): this one with the products on the scalar clmul path (change of basis,
+// one carry-less multiply; src/scalar_clmul.cpp, built with -mpclmul), about 2.7 times the
+// byte tower's throughput. dispatch.cpp selects it only where CPUID reports PCLMULQDQ.
+const ops pclmul_ops = {"pclmul", true, &clmul_mul64_n, &apply, &row_passes<portable>::split,
+                        &row_passes<portable>::join, &row_passes<portable>::add};
 
 }  // namespace nimber::detail::kernels

@@ -68,6 +68,10 @@ std::uint64_t clmul_mul64(std::uint64_t a, std::uint64_t b) noexcept {
   return from_poly(low(reduce(_mm_clmulepi64_si128(to_poly(a), to_poly(b), 0x00))));
 }
 
+void clmul_mul64_n(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) out[i] = from_poly(low(reduce(_mm_clmulepi64_si128(to_poly(a[i]), to_poly(b[i]), 0x00))));
+}
+
 namespace {
 
 // The key of M (in GF(2^16)) from the register holding it.

@@ -232,6 +232,9 @@ bool force_scalar_path(scalar_path p) noexcept;
 bool scalar_path_supported(scalar_path p) noexcept;
 
 std::uint64_t clmul_mul64(std::uint64_t a, std::uint64_t b) noexcept;
+// out[i] = a[i] * b[i] on the clmul path, looped inside its translation unit (the products of
+// the "pclmul" batch kernel). out may equal a or b.
+void clmul_mul64_n(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out, std::size_t n) noexcept;
 u128 clmul_mul128(u128 a, u128 b) noexcept;
 // The 64-bit inverse in the polynomial basis: norms to GF(2^32) and GF(2^16) by conjugate
 // tables and four products, then a 2^16-entry table (src/scalar_clmul.hpp). inverse(0) = 0.

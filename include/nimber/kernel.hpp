@@ -1,9 +1,10 @@
 // Run-time choice of the batch kernel (the code behind nimber::batch).
 //
 // The library carries one kernel per instruction set, each compiled with its own target
-// flags: "portable" (plain C++, every CPU), "avx2" (AVX2 + GFNI) and "avx512" (AVX-512
-// F/BW/VBMI + GFNI). On first use it picks the best one this CPU supports (CPUID, cached),
-// unless the environment variable NIMBER_KERNEL=portable|avx2|avx512 names another, which
+// flags: "portable" (plain C++, every CPU), "pclmul" (the scalar PCLMULQDQ product in a
+// loop, for CPUs without GFNI), "avx2" (AVX2 + GFNI) and "avx512" (AVX-512 F/BW/VBMI + GFNI).
+// On first use it picks the best one this CPU supports (CPUID, cached), unless the
+// environment variable NIMBER_KERNEL=portable|pclmul|avx2|avx512 names another, which
 // is read once, then. force() switches at any time; all kernels give identical results.
 #pragma once
 
@@ -13,7 +14,7 @@
 namespace nimber::kernel {
 
 struct info {
-  std::string_view name;      // "portable", "avx2", "avx512"
+  std::string_view name;      // "portable", "pclmul", "avx2", "avx512"
   std::string_view requires_; // the instruction sets it needs, for display
   bool supported;             // whether this CPU (and OS) can run it
 };

@@ -61,6 +61,7 @@ struct ops {
 // They are constant data: nothing in an ISA translation unit runs before dispatch.cpp
 // (compiled for the baseline) has checked CPUID, so a CPU without the ISA never executes it.
 extern const ops portable_ops;
+extern const ops pclmul_ops;  // in kernel_portable.cpp: its products are clmul_mul64_n
 extern const ops avx2_ops;
 extern const ops avx512_ops;
 
