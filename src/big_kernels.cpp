@@ -5,7 +5,8 @@
 // halves x = x1 F + x0 (F = 2^(32 n)) are the low and the high n/2 limbs, so V elements of
 // n limbs stored one after another are also 2V elements of n/2 limbs: every routine here
 // works on such runs of V equal-size vectors at once, which is what lets the leaves be
-// batch calls.
+// batch calls. docs/big.md describes the layers: limb-major trees inside blocks, node-major
+// breadth-first levels above them, depth-first halving beyond, and the helper thread.
 #include <algorithm>
 #include <array>
 #include <atomic>
