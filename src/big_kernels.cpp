@@ -139,6 +139,19 @@ void xor_into(u64* dst, const u64* src, std::size_t n) noexcept { row_pass::add(
 // then one contiguous row of V values, so every pass is a loop over long rows, and the
 // rows are what the batch kernel gets. A single vector (V = 1, stride 1) is a plain array.
 
+// V vectors of m limbs, vector v at x + v * node_stride, into limb-major rows: t[j * stride + v].
+void to_rows(const u64* x, std::size_t node_stride, u64* t, std::size_t stride, std::size_t V, std::size_t m) noexcept {
+  for (std::size_t v = 0; v < V; ++v)
+    for (std::size_t j = 0; j < m; ++j) t[j * stride + v] = x[v * node_stride + j];
+}
+
+// The way back: x[v * node_stride + j] = t[j * stride + v], or ^= with `add`.
+void from_rows(const u64* t, std::size_t stride, u64* x, std::size_t node_stride, std::size_t V, std::size_t m,
+               bool add) noexcept {
+  for (std::size_t v = 0; v < V; ++v)
+    for (std::size_t j = 0; j < m; ++j) x[v * node_stride + j] = (add ? x[v * node_stride + j] : 0) ^ t[j * stride + v];
+}
+
 // ---- Breadth-first Karatsuba trees ------------------------------------------------------
 // Level t of the tree of one n-limb operand holds N = 3^t nodes of n / 2^t limbs, limb-major
 // (rows of N), in the order [every node's x0][every node's x0 + x1][every node's x1]: node i
@@ -162,27 +175,31 @@ std::size_t leaf_count(std::size_t n) noexcept {
 // which keeps a block's working set in the L2 cache. The last level, from nodes of two
 // limbs to single limbs, is never stored: pair_products runs it in chunks that stay in L1.
 
-// Expands x's tree down to its 3^(log2(n) - 1) nodes of two limbs (rows lo and hi) and
-// returns them: x itself for n = 2, else in `top` (2 * 3^(log2(n) - 1) limbs).
-const u64* expand_to_pairs(const u64* x, std::size_t n, u64* top, u64* spare) noexcept {
-  const int levels = std::countr_zero(n) - 1;
+// Expands x (one node of n limbs) `levels` levels down with level(p, next, nodes, size),
+// alternating so that the last level lands in `top`; returns it (x itself for 0 levels).
+template <class Level>
+const u64* expand_down(const u64* x, std::size_t n, int levels, u64* top, u64* spare, Level level) noexcept {
   std::size_t nodes = 1;
-  const u64* p = x;
   for (int t = 1; t <= levels; ++t, nodes *= 3, n /= 2) {
     u64* next = (levels - t) % 2 == 0 ? top : spare;
-    expand_level(p, next, nodes, n);
-    p = next;
+    level(x, next, nodes, n);
+    x = next;
   }
-  return p;
+  return x;
+}
+
+// x's tree down to its 3^(log2(n) - 1) nodes of two limbs (rows lo and hi): x itself for
+// n = 2, else in `top` (2 * 3^(log2(n) - 1) limbs).
+const u64* expand_to_pairs(const u64* x, std::size_t n, u64* top, u64* spare) noexcept {
+  return expand_down(x, n, std::countr_zero(n) - 1, top, spare, expand_level);
 }
 
 // The last level: for N two-limb nodes of a (rows a0, a1) and b, the N two-limb products
 // (rows out0, out1) by one Karatsuba step, ll = a0 b0, mm = (a0 + a1) bs, hh = a1 b1:
-// out0 = ll + hh 2^63, out1 = mm + ll. b is either a tree (bs = nullptr: bs = b0 + b1, and
-// the twist hh 2^63 is applied here) or a constant's leaves (bs given, hh 2^63 folded into
-// b1, twist = false). out may alias a.
-void pair_products(const u64* a, const u64* b0, const u64* bs, const u64* b1, u64* out, std::size_t N,
-                   bool twist) {
+// out0 = ll + hh 2^63, out1 = mm + ll. b is either a tree level like a (rows b0, b1; then
+// bs = b0 + b1 and the twist hh 2^63 is applied here) or, with `constant`, a constant's
+// leaves (rows b0, bs, b1, with hh 2^63 folded into b1). out may alias a.
+void pair_products(const u64* a, const u64* b, bool constant, u64* out, std::size_t N) {
   // One batch call per chunk of k nodes on [a0 | a0 + a1 | a1] x [b0 | bs | b1]: short trees
   // (a few dozen nodes) then cost one padded kernel block, not three.
   constexpr std::size_t kChunk = 256;  // three arrays of 6 KiB
@@ -191,11 +208,11 @@ void pair_products(const u64* a, const u64* b0, const u64* bs, const u64* b1, u6
     const std::size_t k = std::min(kChunk, N - base);
     row_pass::split(a + base, a + N + base, 0, x, x + k, x + 2 * k, 0, 1, k);
     const u64* yk = y;
-    if (!bs) row_pass::split(b0 + base, b1 + base, 0, y, y + k, y + 2 * k, 0, 1, k);
-    else if (k == N && bs == b0 + N && b1 == bs + N) yk = b0;  // a constant's leaves, one chunk: in place
-    else std::copy_n(b0 + base, k, y), std::copy_n(bs + base, k, y + k), std::copy_n(b1 + base, k, y + 2 * k);
+    if (!constant) row_pass::split(b + base, b + N + base, 0, y, y + k, y + 2 * k, 0, 1, k);
+    else if (k == N) yk = b;  // one chunk: the constant's rows are already [b0 | bs | b1]
+    else for (int r = 0; r < 3; ++r) std::copy_n(b + r * N + base, k, y + r * k);
     batch::mul(std::span<const u64>(x, 3 * k), std::span(yk, 3 * k), std::span(p, 3 * k));
-    if (twist) mul_half_leaf(p + 2 * k, p + 2 * k, k, false);
+    if (!constant) mul_half_leaf(p + 2 * k, p + 2 * k, k, false);
     row_pass::join(p, p + k, p + 2 * k, 0, out + base, out + N + base, 0, 1, k);
   }
 }
@@ -280,7 +297,7 @@ void half_const(const u64* x, u64* y, std::size_t m, arena& ar) {
   u64* top = ar.take(2 * pairs);
   u64* spare = ar.take(2 * pairs);
   const u64* px = expand_to_pairs(x, m, top, spare);
-  pair_products(px, c, c + pairs, c + 2 * pairs, top, pairs, false);
+  pair_products(px, c, true, top, pairs);
   combine_up(top, spare, y, m, false, ar);
 }
 
@@ -321,25 +338,13 @@ void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_
   if (V == 1 && stride == 1) return half_const(x, y, m, ar);
   frame f(ar);
   u64* t = ar.take(m);
-  for (std::size_t v = 0; v < V; ++v) {
-    for (std::size_t j = 0; j < m; ++j) t[j] = x[j * stride + v];
+  for (std::size_t v = 0; v < V; ++v) {  // each column out of the rows, and back
+    from_rows(x + v, stride, t, m, 1, m, false);
     half_const(t, t, m, ar);
-    for (std::size_t j = 0; j < m; ++j) y[j * stride + v] = t[j];
+    to_rows(t, m, y + v, stride, 1, m);
   }
 }
 
-// The high halves of V vectors of m limbs stored one after another, as a limb-major run
-// (t[j V + v]), and the way back: y's low halves += t.
-void gather_high(const u64* y, u64* t, std::size_t V, std::size_t m) noexcept {
-  const std::size_t h = m / 2;
-  for (std::size_t v = 0; v < V; ++v)
-    for (std::size_t j = 0; j < h; ++j) t[j * V + v] = y[v * m + h + j];
-}
-void add_into_low(u64* y, const u64* t, std::size_t V, std::size_t m) noexcept {
-  const std::size_t h = m / 2;
-  for (std::size_t v = 0; v < V; ++v)
-    for (std::size_t j = 0; j < h; ++j) y[v * m + j] ^= t[j * V + v];
-}
 
 // mul_half_run in place, shared with the second core when large (defined with the helper).
 void mul_half_shared(u64* x, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
@@ -356,9 +361,9 @@ void square_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
   square_run(x, y, 2 * V, h, ar);
   frame f(ar);
   u64* t = ar.take(V * h);
-  gather_high(y, t, V, m);
+  to_rows(y + h, m, t, V, V, h);  // the high halves
   mul_half_shared(t, V, h, V, ar);
-  add_into_low(y, t, V, m);
+  from_rows(t, V, y, m, V, h, true);  // into the low halves
 }
 
 // The inverse map: sqrt(x1 F + x0) = sqrt(x1) F + sqrt(x0 + x1 * F/2). In place allowed.
@@ -372,9 +377,9 @@ void sqrt_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
   {
     frame f(ar);
     u64* t = ar.take(V * h);
-    gather_high(y, t, V, m);
+    to_rows(y + h, m, t, V, V, h);
     mul_half_shared(t, V, h, V, ar);
-    add_into_low(y, t, V, m);
+    from_rows(t, V, y, m, V, h, true);
   }
   sqrt_run(y, y, 2 * V, h, ar);
 }
@@ -506,7 +511,7 @@ void mul_block(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   u64* spare = ar.take(2 * pairs);
   const u64* pa = expand_to_pairs(a, n, ta, spare);
   const u64* pb = expand_to_pairs(b, n, tb, spare);
-  pair_products(pa, pb, nullptr, pb + pairs, ta, pairs, true);
+  pair_products(pa, pb, false, ta, pairs);
   combine_up(ta, spare, out, n, true, ar);
 }
 
@@ -524,16 +529,13 @@ void combine_nodes(const u64* p, u64* q, std::size_t nodes, std::size_t size) no
 
 // x * F/2 for V node-major vectors of m limbs: transposed into one limb-major run, so that
 // the whole level is one batched (and, if large, shared) half-power map. In place.
-
 void mul_half_nodes(u64* x, std::size_t V, std::size_t m, arena& ar) {
   if (V == 1) return mul_half_shared(x, 1, m, 1, ar);
   frame f(ar);
   u64* t = ar.take(V * m);
-  for (std::size_t v = 0; v < V; ++v)
-    for (std::size_t j = 0; j < m; ++j) t[j * V + v] = x[v * m + j];
+  to_rows(x, m, t, V, V, m);
   mul_half_shared(t, V, m, V, ar);
-  for (std::size_t v = 0; v < V; ++v)
-    for (std::size_t j = 0; j < m; ++j) x[v * m + j] = t[j * V + v];
+  from_rows(t, V, x, m, V, m, false);
 }
 
 // Breadth-first above the blocks as well (block size < n <= breadth limit): the operands'
@@ -549,17 +551,9 @@ void mul_levels(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) 
   u64* ta = ar.take(nodes * block);
   u64* tb = ar.take(nodes * block);
   u64* spare = ar.take(nodes * block);
-  auto expand_down = [&](const u64* x, u64* top) {  // levels alternate: the last lands in top
-    const int levels = std::countr_zero(n / block);
-    std::size_t level_nodes = 1, size = n;
-    for (int t = 1; t <= levels; ++t, level_nodes *= 3, size /= 2) {
-      u64* next = (levels - t) % 2 == 0 ? top : spare;
-      expand_nodes(x, next, level_nodes, size);
-      x = next;
-    }
-  };
-  expand_down(a, ta);
-  expand_down(b, tb);
+  const int levels = std::countr_zero(n / block);
+  expand_down(a, n, levels, ta, spare, expand_nodes);
+  expand_down(b, n, levels, tb, spare, expand_nodes);
   const auto products = [&](std::size_t begin, std::size_t end, arena& war) {
     for (std::size_t i = begin; i < end; ++i) mul_block(ta + i * block, tb + i * block, ta + i * block, block, war);
   };
@@ -597,7 +591,7 @@ void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   u64* mm = ar.take(h);
   u64* hh = ar.take(h);
   run_pair(
-      true,
+      n >= kParallelLimbs,
       [&](arena& har) {  // a1 b1 F/2
         mul_rec(a + h, b + h, hh, h, har);
         mul_half_run(hh, hh, 1, h, 1, har);

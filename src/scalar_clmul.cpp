@@ -51,6 +51,11 @@ constexpr const clmul::basis_tables& kBasis = clmul::kBasisTables;
 
 [[gnu::always_inline]] inline __m128i mulmod(__m128i a, __m128i b) noexcept { return reduce(_mm_clmulepi64_si128(a, b, 0x00)); }
 
+// The nim product a * b: phi^-1(phi(a) phi(b) mod p).
+[[gnu::always_inline]] inline std::uint64_t product(std::uint64_t a, std::uint64_t b) noexcept {
+  return from_poly(low(reduce(_mm_clmulepi64_si128(to_poly(a), to_poly(b), 0x00))));
+}
+
 // A byte-table linear map from the polynomial basis to itself, result in a vector register.
 [[gnu::always_inline]] inline __m128i apply(const byte_linear_map<std::uint64_t>& map, std::uint64_t x) noexcept {
   const auto& t = map.table;
@@ -64,12 +69,12 @@ constexpr const clmul::basis_tables& kBasis = clmul::kBasisTables;
 
 }  // namespace
 
-std::uint64_t clmul_mul64(std::uint64_t a, std::uint64_t b) noexcept {
-  return from_poly(low(reduce(_mm_clmulepi64_si128(to_poly(a), to_poly(b), 0x00))));
-}
+std::uint64_t clmul_mul64(std::uint64_t a, std::uint64_t b) noexcept { return product(a, b); }
 
+// The loop is here, not in the caller, so that product() inlines (clmul_mul64 is exported
+// from position-independent code, so calls to it are not inlined).
 void clmul_mul64_n(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out, std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i) out[i] = from_poly(low(reduce(_mm_clmulepi64_si128(to_poly(a[i]), to_poly(b[i]), 0x00))));
+  for (std::size_t i = 0; i < n; ++i) out[i] = product(a[i], b[i]);
 }
 
 namespace {
