@@ -5,8 +5,11 @@
 // halves x = x1 F + x0 (F = 2^(32 n)) are the low and the high n/2 limbs, so V elements of
 // n limbs stored one after another are also 2V elements of n/2 limbs: every routine here
 // works on such runs of V equal-size vectors at once, which is what lets the leaves be
-// batch calls. docs/big.md describes the layers: limb-major trees inside blocks, node-major
-// breadth-first levels above them, depth-first halving beyond, and the helper thread.
+// batch calls. The tower runs over one of two base fields: the limbs themselves, or 512-bit
+// chunks in a polynomial basis (big_chunks.hpp), where the product by the half Fermat power
+// becomes a shift. docs/big.md describes the layers: element-major trees inside blocks,
+// node-major breadth-first levels above them, depth-first halving beyond, the helper thread,
+// and the chunks.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -24,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "big_chunks.hpp"
 #include "nimber/batch.hpp"
 #include "nimber/big.hpp"
 #include "kernels/kernel.hpp"
@@ -88,22 +92,53 @@ struct frame {
   frame& operator=(const frame&) = delete;
 };
 
-// ---- 64-bit leaves of the linear maps ----------------------------------------------------
+// ---- The base fields of the tower ------------------------------------------------------------
+// The trees below are written once over a base field whose elements are W words: the limbs
+// (GF(2^64) nimbers, W = 1), or the chunks of big_chunks.hpp (GF(2^512) in the power basis of
+// h = 2^511, W = 8). All sizes and counts are in elements; word offsets are element offsets
+// times W. A base provides the leaves: pairwise products, the twist (the product by the half
+// Fermat power of the base field, and by its square), squares, square roots and an inverse.
+
 constexpr u64 kHalf64 = u64(1) << 63;  // 2^63, the half Fermat power of GF(2^64)
 
-// The leaves of the half-power map are products by the constants 2^63 and (2^63)^2, each a
-// batch::multiplier built once: its prepared matrix runs at the linear-map speed of the
-// kernel, where a pairwise product with a run of copies of the constant costs a full product.
-void mul_half_leaf(const u64* x, u64* out, std::size_t n, bool squared) {
-  if (n < 8) {  // a batch call costs more than a few table lookups
-    for (std::size_t i = 0; i < n; ++i)
-      out[i] = squared ? detail::kTables.mul_half64(detail::kTables.mul_half64(x[i]))
-                       : detail::kTables.mul_half64(x[i]);
-    return;
+struct limb_base {
+  static constexpr std::size_t W = 1;
+  // The twist of a short run of single vectors may use the constant's own tree (half_const).
+  static constexpr bool constant_trees = true;
+
+  static void mul(const u64* a, const u64* b, u64* out, std::size_t n) {
+    if (n == 1) return void(out[0] = nimber::mul(a[0], b[0]));
+    batch::mul(std::span(a, n), std::span(b, n), std::span(out, n));
   }
-  static const batch::multiplier half(kHalf64), half_squared(nimber::mul(kHalf64, kHalf64));
-  (squared ? half_squared : half).mul(std::span(x, n), std::span(out, n));
-}
+  // Products by 2^63 and (2^63)^2, each a batch::multiplier built once: its prepared matrix
+  // runs at the linear-map speed of the kernel, where a pairwise product with a run of copies
+  // of the constant costs a full product.
+  static void twist(const u64* x, u64* out, std::size_t n, bool squared) {
+    if (n < 8) {  // a batch call costs more than a few table lookups
+      for (std::size_t i = 0; i < n; ++i)
+        out[i] = squared ? detail::kTables.mul_half64(detail::kTables.mul_half64(x[i]))
+                         : detail::kTables.mul_half64(x[i]);
+      return;
+    }
+    static const batch::multiplier half(kHalf64), half_squared(nimber::mul(kHalf64, kHalf64));
+    (squared ? half_squared : half).mul(std::span(x, n), std::span(out, n));
+  }
+  static void square(const u64* x, u64* out, std::size_t n) { batch::square(std::span(x, n), std::span(out, n)); }
+  static void sqrt(const u64* x, u64* out, std::size_t n) { batch::sqrt(std::span(x, n), std::span(out, n)); }
+};
+
+struct chunk_base {
+  static constexpr std::size_t W = chunks::kWords;
+  static constexpr bool constant_trees = false;  // the twist is a shift: always split
+
+  static const detail::kernels::chunk_ops& ops() noexcept { return *detail::kernels::active().chunks; }
+  static void mul(const u64* a, const u64* b, u64* out, std::size_t n) {
+    ops().mul(chunks::constants(), a, b, out, n);
+  }
+  static void twist(const u64* x, u64* out, std::size_t n, bool squared) { chunks::mul_h(x, out, n, squared); }
+  static void square(const u64* x, u64* out, std::size_t n) { ops().square(chunks::constants(), x, out, n); }
+  static void sqrt(const u64* x, u64* out, std::size_t n) { ops().sqrt(chunks::constants(), x, out, n); }
+};
 
 // The XOR row passes (src/kernels/rows.hpp). Long ones run on the active kernel's build for
 // its instruction set (chosen and forced with it); short ones, where a call through the
@@ -133,35 +168,48 @@ struct row_pass {
 
 void xor_into(u64* dst, const u64* src, std::size_t n) noexcept { row_pass::add(dst, src, 0, dst, 0, 1, n); }
 
-// ---- Limb-major runs ---------------------------------------------------------------------
-// The tree passes and the half-power map work on runs of V equal vectors of m limbs stored
-// limb-major: limb j of vector v at p[j * stride + v] (stride >= V). Each limb position is
-// then one contiguous row of V values, so every pass is a loop over long rows, and the
-// rows are what the batch kernel gets. A single vector (V = 1, stride 1) is a plain array.
+// ---- Element-major runs ------------------------------------------------------------------
+// The tree passes and the half-power map work on runs of V equal vectors of m elements stored
+// element-major: element j of vector v at p[(j * stride + v) W] (stride >= V). Each element
+// position is then one contiguous row of V elements, so every pass is a loop over long rows,
+// and the rows are what the leaf products get. A single vector (V = 1, stride 1) is a plain
+// array.
 
-// V vectors of m limbs, vector v at x + v * node_stride, into limb-major rows: t[j * stride + v].
+// V vectors of m elements, vector v at x + v * node_stride elements, into element-major rows:
+// element j of vector v to t[(j * stride + v) W].
+template <class Base>
 void to_rows(const u64* x, std::size_t node_stride, u64* t, std::size_t stride, std::size_t V, std::size_t m) noexcept {
+  constexpr std::size_t W = Base::W;
   for (std::size_t v = 0; v < V; ++v)
-    for (std::size_t j = 0; j < m; ++j) t[j * stride + v] = x[v * node_stride + j];
+    for (std::size_t j = 0; j < m; ++j)
+      for (std::size_t w = 0; w < W; ++w) t[(j * stride + v) * W + w] = x[(v * node_stride + j) * W + w];
 }
 
-// The way back: x[v * node_stride + j] = t[j * stride + v], or ^= with `add`.
+// The way back, or ^= with `add`.
+template <class Base>
 void from_rows(const u64* t, std::size_t stride, u64* x, std::size_t node_stride, std::size_t V, std::size_t m,
                bool add) noexcept {
+  constexpr std::size_t W = Base::W;
   for (std::size_t v = 0; v < V; ++v)
-    for (std::size_t j = 0; j < m; ++j) x[v * node_stride + j] = (add ? x[v * node_stride + j] : 0) ^ t[j * stride + v];
+    for (std::size_t j = 0; j < m; ++j)
+      for (std::size_t w = 0; w < W; ++w) {
+        u64& dst = x[(v * node_stride + j) * W + w];
+        dst = (add ? dst : 0) ^ t[(j * stride + v) * W + w];
+      }
 }
 
 // ---- Breadth-first Karatsuba trees ------------------------------------------------------
-// Level t of the tree of one n-limb operand holds N = 3^t nodes of n / 2^t limbs, limb-major
-// (rows of N), in the order [every node's x0][every node's x0 + x1][every node's x1]: node i
-// has its children at i, N + i and 2N + i one level down, and the leaf of index
+// Level t of the tree of one n-element operand holds N = 3^t nodes of n / 2^t elements,
+// element-major (rows of N), in the order [every node's x0][every node's x0 + x1][every node's
+// x1]: node i has its children at i, N + i and 2N + i one level down, and the leaf of index
 // d1 + 3 d2 + 9 d3 + ... took branch d_k at depth k.
 
 // One level down: row j of the children is [row j | row j + row j+h | row j+h] (h = size/2).
+template <class Base>
 void expand_level(const u64* p, u64* next, std::size_t nodes, std::size_t size) noexcept {
-  const std::size_t h = size / 2;
-  row_pass::split(p, p + h * nodes, nodes, next, next + nodes, next + 2 * nodes, 3 * nodes, h, nodes);
+  constexpr std::size_t W = Base::W;
+  const std::size_t h = size / 2, row = nodes * W;
+  row_pass::split(p, p + h * row, row, next, next + row, next + 2 * row, 3 * row, h, row);
 }
 
 std::size_t leaf_count(std::size_t n) noexcept {
@@ -173,9 +221,10 @@ std::size_t leaf_count(std::size_t n) noexcept {
 // Each level is 1.5 times the one above, so a tree is kept in two buffers, not one per
 // level: levels alternate between `top` (the deepest level kept) and `spare` (2/3 of it),
 // which keeps a block's working set in the L2 cache. The last level, from nodes of two
-// limbs to single limbs, is never stored: pair_products runs it in chunks that stay in L1.
+// elements to single elements, is never stored: pair_products runs it in pieces that stay in
+// L1.
 
-// Expands x (one node of n limbs) `levels` levels down with level(p, next, nodes, size),
+// Expands x (one node of n elements) `levels` levels down with level(p, next, nodes, size),
 // alternating so that the last level lands in `top`; returns it (x itself for 0 levels).
 template <class Level>
 const u64* expand_down(const u64* x, std::size_t n, int levels, u64* top, u64* spare, Level level) noexcept {
@@ -188,64 +237,73 @@ const u64* expand_down(const u64* x, std::size_t n, int levels, u64* top, u64* s
   return x;
 }
 
-// x's tree down to its 3^(log2(n) - 1) nodes of two limbs (rows lo and hi): x itself for
-// n = 2, else in `top` (2 * 3^(log2(n) - 1) limbs).
+// x's tree down to its 3^(log2(n) - 1) nodes of two elements (rows lo and hi): x itself for
+// n = 2, else in `top` (2 * 3^(log2(n) - 1) elements).
+template <class Base>
 const u64* expand_to_pairs(const u64* x, std::size_t n, u64* top, u64* spare) noexcept {
-  return expand_down(x, n, std::countr_zero(n) - 1, top, spare, expand_level);
+  return expand_down(x, n, std::countr_zero(n) - 1, top, spare, expand_level<Base>);
 }
 
-// The last level: for N two-limb nodes of a (rows a0, a1) and b, the N two-limb products
-// (rows out0, out1) by one Karatsuba step, ll = a0 b0, mm = (a0 + a1) bs, hh = a1 b1:
-// out0 = ll + hh 2^63, out1 = mm + ll. b is either a tree level like a (rows b0, b1; then
-// bs = b0 + b1 and the twist hh 2^63 is applied here) or, with `constant`, a constant's
-// leaves (rows b0, bs, b1, with hh 2^63 folded into b1). out may alias a.
+// The last level: for N two-element nodes of a (rows a0, a1) and b, the N two-element
+// products (rows out0, out1) by one Karatsuba step, ll = a0 b0, mm = (a0 + a1) bs, hh = a1 b1:
+// out0 = ll + hh t, out1 = mm + ll, where t is the base's twist. b is either a tree level like
+// a (rows b0, b1; then bs = b0 + b1 and the twist is applied here) or, with `constant`, a
+// constant's leaves (rows b0, bs, b1, with the twist folded into b1). out may alias a.
+template <class Base>
 void pair_products(const u64* a, const u64* b, bool constant, u64* out, std::size_t N) {
-  // One batch call per chunk of k nodes on [a0 | a0 + a1 | a1] x [b0 | bs | b1]: short trees
+  // One leaf call per piece of k nodes on [a0 | a0 + a1 | a1] x [b0 | bs | b1]: short trees
   // (a few dozen nodes) then cost one padded kernel block, not three.
-  constexpr std::size_t kChunk = 256;  // three arrays of 6 KiB
-  u64 x[3 * kChunk], y[3 * kChunk], p[3 * kChunk];
-  for (std::size_t base = 0; base < N; base += kChunk) {
-    const std::size_t k = std::min(kChunk, N - base);
-    row_pass::split(a + base, a + N + base, 0, x, x + k, x + 2 * k, 0, 1, k);
+  constexpr std::size_t W = Base::W, kPiece = 256 / W;  // three arrays of 6 KiB
+  u64 x[3 * kPiece * W], y[3 * kPiece * W], p[3 * kPiece * W];
+  for (std::size_t base = 0; base < N; base += kPiece) {
+    const std::size_t k = std::min(kPiece, N - base), row = k * W;
+    const u64* a0 = a + base * W;
+    const u64* a1 = a + (N + base) * W;
+    row_pass::split(a0, a1, 0, x, x + row, x + 2 * row, 0, 1, row);
     const u64* yk = y;
-    if (!constant) row_pass::split(b + base, b + N + base, 0, y, y + k, y + 2 * k, 0, 1, k);
-    else if (k == N) yk = b;  // one chunk: the constant's rows are already [b0 | bs | b1]
-    else for (int r = 0; r < 3; ++r) std::copy_n(b + r * N + base, k, y + r * k);
-    batch::mul(std::span<const u64>(x, 3 * k), std::span(yk, 3 * k), std::span(p, 3 * k));
-    if (!constant) mul_half_leaf(p + 2 * k, p + 2 * k, k, false);
-    row_pass::join(p, p + k, p + 2 * k, 0, out + base, out + N + base, 0, 1, k);
+    if (!constant) row_pass::split(b + base * W, b + (N + base) * W, 0, y, y + row, y + 2 * row, 0, 1, row);
+    else if (k == N) yk = b;  // one piece: the constant's rows are already [b0 | bs | b1]
+    else for (int r = 0; r < 3; ++r) std::copy_n(b + (r * N + base) * W, row, y + r * row);
+    Base::mul(x, yk, p, 3 * k);
+    if (!constant) Base::twist(p + 2 * row, p + 2 * row, k, false);
+    row_pass::join(p, p + row, p + 2 * row, 0, out + base * W, out + (N + base) * W, 0, 1, row);
   }
 }
 
 // One level back up: node i gets lo = ll + hh', hi = mm + ll from its children (ll, mm, hh
-// at i, N + i, 2N + i of the level of `size`-limb nodes below), where hh' is hh for a
+// at i, N + i, 2N + i of the level of `size`-element nodes below), where hh' is hh for a
 // constant product (its twist is in the constant) and hh * F/2, already applied, otherwise.
+template <class Base>
 void combine(const u64* p, u64* q, std::size_t nodes, std::size_t size) noexcept {
-  row_pass::join(p, p + nodes, p + 2 * nodes, 3 * nodes, q, q + size * nodes, nodes, size, nodes);
+  const std::size_t row = nodes * Base::W;
+  row_pass::join(p, p + row, p + 2 * row, 3 * row, q, q + size * row, row, size, row);
 }
 
+template <class Base>
 void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
 
-// From the products of the two-limb level in `p` (pair_products) back up to the n-limb
-// result in `out`, alternating between p and spare. With `twist`, each level's a1 b1
+// From the products of the two-element level in `p` (pair_products) back up to the
+// n-element result in `out`, alternating between p and spare. With `twist`, each level's a1 b1
 // products (columns 2N..3N of its rows) are first multiplied by the half Fermat power; a
 // product by a constant has that twist in the constant's tree instead. out may alias the
 // operands.
+template <class Base>
 void combine_up(u64* p, u64* spare, u64* out, std::size_t n, bool twist, arena& ar) {
-  if (n == 2) return void(std::copy_n(p, 2, out));
+  constexpr std::size_t W = Base::W;
+  if (n == 2) return void(std::copy_n(p, 2 * W, out));
   u64* const buffers[2] = {p, spare};
   std::size_t nodes = leaf_count(n) / 3;
   for (std::size_t size = 2; size < n; size *= 2) {
     nodes /= 3;
-    if (twist) mul_half_run(p + 2 * nodes, p + 2 * nodes, nodes, size, 3 * nodes, ar);
+    if (twist) mul_half_run<Base>(p + 2 * nodes * W, p + 2 * nodes * W, nodes, size, 3 * nodes, ar);
     u64* q = size * 2 == n ? out : buffers[p == buffers[0]];
-    combine(p, q, nodes, size);
+    combine<Base>(p, q, nodes, size);
     p = q;
   }
 }
 
 // ---- The product by the half Fermat power ------------------------------------------------
-// Two routes to y = x * 2^(64 m - 1) (half_split and half_const); half_run picks one.
+// Two routes to y = x * (F/2) (half_split and, on limbs, half_const); half_run picks one.
 //
 // half_const: a product by a constant c = c1 F + c0 is the tower step with b = c, and the
 // F/2 there multiplies the constant only: x c = ((x0 + x1)(c0 + c1) + x0 c0) F
@@ -253,6 +311,7 @@ void combine_up(u64* p, u64* spare, u64* out, std::size_t n, bool twist, arena& 
 // c1 F/2 at each node), the product is the operand's tree, one pairwise batch::mul with
 // the constant's leaves, and XORs back up: no half-power maps inside at all.
 constexpr std::size_t kConstMax = 256;  // limbs; the cached leaves up to this size take about 80 KiB
+template <class Base>
 void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
 
 void half_leaves(const u64* c, std::size_t m, u64* out, std::size_t pos, std::size_t weight, arena& ar) {
@@ -266,7 +325,7 @@ void half_leaves(const u64* c, std::size_t m, u64* out, std::size_t pos, std::si
   half_leaves(c, h, out, pos, 3 * weight, ar);
   row_pass::add(c, c + h, 0, t, 0, 1, h);
   half_leaves(t, h, out, pos + weight, 3 * weight, ar);
-  mul_half_split(c + h, t, 1, h, 1, ar);
+  mul_half_split<limb_base>(c + h, t, 1, h, 1, ar);
   half_leaves(t, h, out, pos + 2 * weight, 3 * weight, ar);
 }
 
@@ -296,92 +355,99 @@ void half_const(const u64* x, u64* y, std::size_t m, arena& ar) {
   const std::size_t pairs = leaf_count(m) / 3;
   u64* top = ar.take(2 * pairs);
   u64* spare = ar.take(2 * pairs);
-  const u64* px = expand_to_pairs(x, m, top, spare);
-  pair_products(px, c, true, top, pairs);
-  combine_up(top, spare, y, m, false, ar);
+  const u64* px = expand_to_pairs<limb_base>(x, m, top, spare);
+  pair_products<limb_base>(px, c, true, top, pairs);
+  combine_up<limb_base>(top, spare, y, m, false, ar);
 }
 
 // half_split, the tower_mul_half recursion of arith.hpp over V vectors at once:
 // (x1 F + x0) * (F/2) = h'(x0 + x1) F + h'(h'(x1)) with h' the half-field map. Each level
 // calls h' on 3V half vectors, as one run of 2V and one of V, so the leaves are few, long
-// rows; at m = 2 the two nested leaf maps fold into one product by (2^63)^2. x and y share
+// rows; at m = 2 the two nested leaf maps fold into one twist by the square. x and y share
 // the stride; in place allowed.
+template <class Base>
 void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
-  if (m == 1) return mul_half_leaf(x, y, V, false);
-  if (m == 2) {  // y0 = x1 (2^63)^2, y1 = (x0 + x1) 2^63
+  constexpr std::size_t W = Base::W;
+  if (m == 1) return Base::twist(x, y, V, false);
+  if (m == 2) {  // y0 = x1 t^2, y1 = (x0 + x1) t
     frame f(ar);
-    u64* s = ar.take(V);
-    row_pass::add(x, x + stride, 0, s, 0, 1, V);
-    mul_half_leaf(x + stride, y, V, true);
-    mul_half_leaf(s, y + stride, V, false);
+    u64* s = ar.take(V * W);
+    row_pass::add(x, x + stride * W, 0, s, 0, 1, V * W);
+    Base::twist(x + stride * W, y, V, true);
+    Base::twist(s, y + stride * W, V, false);
     return;
   }
-  const std::size_t h = m / 2;
+  const std::size_t h = m / 2, row = 2 * V * W;
   frame f(ar);
-  u64* u = ar.take(2 * V * h);  // h rows of 2V: [x0 + x1 | x1]
-  row_pass::add(x, x + h * stride, stride, u, 2 * V, h, V);
-  for (std::size_t j = 0; j < h; ++j) std::copy_n(x + (j + h) * stride, V, u + j * 2 * V + V);
-  mul_half_run(u, u, 2 * V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(x1)]
-  mul_half_run(u + V, u + V, V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(h'(x1))]
+  u64* u = ar.take(h * row);  // h rows of 2V: [x0 + x1 | x1]
+  row_pass::add(x, x + h * stride * W, stride * W, u, row, h, V * W);
+  for (std::size_t j = 0; j < h; ++j) std::copy_n(x + (j + h) * stride * W, V * W, u + j * row + V * W);
+  mul_half_run<Base>(u, u, 2 * V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(x1)]
+  mul_half_run<Base>(u + V * W, u + V * W, V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(h'(x1))]
   for (std::size_t j = 0; j < h; ++j) {
-    std::copy_n(u + j * 2 * V, V, y + (j + h) * stride);
-    std::copy_n(u + j * 2 * V + V, V, y + j * stride);
+    std::copy_n(u + j * row, V * W, y + (j + h) * stride * W);
+    std::copy_n(u + j * row + V * W, V * W, y + j * stride * W);
   }
 }
 
-// Runs of 8 vectors or more split: their leaf rows are long enough for the multiplier, whose
-// (2/3) 3^log2(m) linear maps cost less than the constant tree's 3^log2(m) products (8 was
-// the fastest of 2, 4, 8, 16 and 32 for the 2^16- and 2^20-bit products and squares). Fewer,
-// long vectors take the constant's tree, one at a time, once short enough for its cache.
+// On limbs, runs of 8 vectors or more split: their leaf rows are long enough for the
+// multiplier, whose (2/3) 3^log2(m) linear maps cost less than the constant tree's 3^log2(m)
+// products (8 was the fastest of 2, 4, 8, 16 and 32 for the 2^16- and 2^20-bit products and
+// squares). Fewer, long vectors take the constant's tree, one at a time, once short enough
+// for its cache. On chunks the twist is a shift, so they always split.
+template <class Base>
 void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
-  if (m <= 2 || V >= 8 || m > kConstMax) return mul_half_split(x, y, V, m, stride, ar);
-  if (V == 1 && stride == 1) return half_const(x, y, m, ar);
-  frame f(ar);
-  u64* t = ar.take(m);
-  for (std::size_t v = 0; v < V; ++v) {  // each column out of the rows, and back
-    from_rows(x + v, stride, t, m, 1, m, false);
-    half_const(t, t, m, ar);
-    to_rows(t, m, y + v, stride, 1, m);
+  if constexpr (Base::constant_trees) {
+    if (m > 2 && V < 8 && m <= kConstMax) {
+      if (V == 1 && stride == 1) return half_const(x, y, m, ar);
+      frame f(ar);
+      u64* t = ar.take(m);
+      for (std::size_t v = 0; v < V; ++v) {  // each column out of the rows, and back
+        from_rows<limb_base>(x + v, stride, t, m, 1, m, false);
+        half_const(t, t, m, ar);
+        to_rows<limb_base>(t, m, y + v, stride, 1, m);
+      }
+      return;
+    }
   }
+  mul_half_split<Base>(x, y, V, m, stride, ar);
 }
-
 
 // mul_half_run in place, shared with the second core when large (defined with the helper).
+template <class Base>
 void mul_half_shared(u64* x, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
 
 // ---- Squaring and square roots: linear, no products ---------------------------------------
 // (x1 F + x0)^2 = x1^2 F + (x0^2 + x1^2 * F/2). Squares the 2V halves as one run, then adds
 // the half-power product of the high squares into the low halves. In place allowed.
+template <class Base>
 void square_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
-  if (m == 1) {
-    batch::square(std::span(x, V), std::span(y, V));
-    return;
-  }
+  constexpr std::size_t W = Base::W;
+  if (m == 1) return Base::square(x, y, V);
   const std::size_t h = m / 2;
-  square_run(x, y, 2 * V, h, ar);
+  square_run<Base>(x, y, 2 * V, h, ar);
   frame f(ar);
-  u64* t = ar.take(V * h);
-  to_rows(y + h, m, t, V, V, h);  // the high halves
-  mul_half_shared(t, V, h, V, ar);
-  from_rows(t, V, y, m, V, h, true);  // into the low halves
+  u64* t = ar.take(V * h * W);
+  to_rows<Base>(y + h * W, m, t, V, V, h);  // the high halves
+  mul_half_shared<Base>(t, V, h, V, ar);
+  from_rows<Base>(t, V, y, m, V, h, true);  // into the low halves
 }
 
 // The inverse map: sqrt(x1 F + x0) = sqrt(x1) F + sqrt(x0 + x1 * F/2). In place allowed.
+template <class Base>
 void sqrt_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
-  if (m == 1) {
-    batch::sqrt(std::span(x, V), std::span(y, V));
-    return;
-  }
+  constexpr std::size_t W = Base::W;
+  if (m == 1) return Base::sqrt(x, y, V);
   const std::size_t h = m / 2;
-  if (x != y) std::copy_n(x, V * m, y);
+  if (x != y) std::copy_n(x, V * m * W, y);
   {
     frame f(ar);
-    u64* t = ar.take(V * h);
-    to_rows(y + h, m, t, V, V, h);
-    mul_half_shared(t, V, h, V, ar);
-    from_rows(t, V, y, m, V, h, true);
+    u64* t = ar.take(V * h * W);
+    to_rows<Base>(y + h * W, m, t, V, V, h);
+    mul_half_shared<Base>(t, V, h, V, ar);
+    from_rows<Base>(t, V, y, m, V, h, true);
   }
-  sqrt_run(y, y, 2 * V, h, ar);
+  sqrt_run<Base>(y, y, 2 * V, h, ar);
 }
 
 // ---- A second core for the top levels ------------------------------------------------------
@@ -447,12 +513,18 @@ class helper_thread {
 };
 
 // ---- The product -------------------------------------------------------------------------
-// From this size (2^16 bits) up, the product uses the helper thread for part of its work.
+// Thresholds in limbs (words), the same bytes on either base. From this size (2^16 bits) up,
+// the product uses the helper thread for part of its work.
 constexpr std::size_t kParallelLimbs = 1024;
 std::size_t g_block_limbs = 512;  // 2^15 bits: fastest of 16..2048 at 2^16 and 2^20 bits here
 // Up to this size (2^20 bits) the levels above the blocks are breadth-first too (mul_levels,
 // working memory about 3 n^1.58 limbs); above it, depth-first halving keeps memory linear.
 std::size_t g_breadth_limbs = 16384;
+
+template <class Base>
+std::size_t block_elements() noexcept { return std::max<std::size_t>(2, g_block_limbs / Base::W); }
+template <class Base>
+std::size_t breadth_elements() noexcept { return g_breadth_limbs / Base::W; }
 
 // Runs there(arena) on the helper thread if it is free, else on this thread after here(),
 // and returns when both are done. The helper may write into the caller's frame, so an
@@ -481,61 +553,75 @@ void run_pair(bool parallel, const There& there, const Here& here, arena& ar) {
 // step of the recursion, h'(x0 + x1) beside h'(x1), then h'(h'(x1)) shared again.
 constexpr std::size_t kParallelMap = 8192;
 
+template <class Base>
 void mul_half_shared(u64* x, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
-  if (V * m < kParallelMap || m <= 2) return mul_half_run(x, x, V, m, stride, ar);
+  constexpr std::size_t W = Base::W;
+  if (V * m * W < kParallelMap || m <= 2) return mul_half_run<Base>(x, x, V, m, stride, ar);
   if (V >= 2) {
     const std::size_t first = V / 2;
     return run_pair(
-        true, [&](arena& har) { mul_half_run(x, x, first, m, stride, har); },
-        [&] { mul_half_run(x + first, x + first, V - first, m, stride, ar); }, ar);
+        true, [&](arena& har) { mul_half_run<Base>(x, x, first, m, stride, har); },
+        [&] { mul_half_run<Base>(x + first * W, x + first * W, V - first, m, stride, ar); }, ar);
   }
   const std::size_t h = m / 2;
   frame f(ar);
-  u64* s = ar.take(h);
-  u64* t = ar.take(h);
-  for (std::size_t j = 0; j < h; ++j) s[j] = x[j * stride] ^ x[(j + h) * stride], t[j] = x[(j + h) * stride];
+  u64* s = ar.take(h * W);
+  u64* t = ar.take(h * W);
+  for (std::size_t j = 0; j < h; ++j)
+    for (std::size_t w = 0; w < W; ++w)
+      s[j * W + w] = x[j * stride * W + w] ^ x[(j + h) * stride * W + w], t[j * W + w] = x[(j + h) * stride * W + w];
   run_pair(
-      true, [&](arena& har) { mul_half_run(s, s, 1, h, 1, har); }, [&] { mul_half_run(t, t, 1, h, 1, ar); }, ar);
-  mul_half_shared(t, 1, h, 1, ar);
-  for (std::size_t j = 0; j < h; ++j) x[(j + h) * stride] = s[j], x[j * stride] = t[j];
+      true, [&](arena& har) { mul_half_run<Base>(s, s, 1, h, 1, har); },
+      [&] { mul_half_run<Base>(t, t, 1, h, 1, ar); }, ar);
+  mul_half_shared<Base>(t, 1, h, 1, ar);
+  for (std::size_t j = 0; j < h; ++j)
+    for (std::size_t w = 0; w < W; ++w) x[(j + h) * stride * W + w] = s[j * W + w], x[j * stride * W + w] = t[j * W + w];
 }
 
-// The Karatsuba tree of one block, breadth-first and limb-major (see expand): the 3^log2(n)
-// leaf products are one batch::mul call, and on the way back up the a1 b1 products of a
-// whole level are one run (columns 2N..3N of each row) for the half-power map.
+// The Karatsuba tree of one block, breadth-first and element-major (see expand): the
+// 3^log2(n) leaf products are batched leaf calls, and on the way back up the a1 b1 products
+// of a whole level are one run (columns 2N..3N of each row) for the half-power map.
+template <class Base>
 void mul_block(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
+  constexpr std::size_t W = Base::W;
   frame f(ar);
   const std::size_t pairs = leaf_count(n) / 3;
-  u64* ta = ar.take(2 * pairs);
-  u64* tb = ar.take(2 * pairs);
-  u64* spare = ar.take(2 * pairs);
-  const u64* pa = expand_to_pairs(a, n, ta, spare);
-  const u64* pb = expand_to_pairs(b, n, tb, spare);
-  pair_products(pa, pb, false, ta, pairs);
-  combine_up(ta, spare, out, n, true, ar);
+  u64* ta = ar.take(2 * pairs * W);
+  u64* tb = ar.take(2 * pairs * W);
+  u64* spare = ar.take(2 * pairs * W);
+  const u64* pa = expand_to_pairs<Base>(a, n, ta, spare);
+  const u64* pb = expand_to_pairs<Base>(b, n, tb, spare);
+  pair_products<Base>(pa, pb, false, ta, pairs);
+  combine_up<Base>(ta, spare, out, n, true, ar);
 }
 
-// The levels above the blocks keep each node's limbs contiguous (node-major), which is what
-// mul_block takes: node i of a level of N nodes of `size` limbs is p[i size .. (i+1) size),
-// its children i, N + i, 2N + i as in the blocks.
+// The levels above the blocks keep each node's elements contiguous (node-major), which is
+// what mul_block takes: node i of a level of N nodes of `size` elements is
+// p[i size .. (i+1) size), its children i, N + i, 2N + i as in the blocks.
+template <class Base>
 void expand_nodes(const u64* p, u64* next, std::size_t nodes, std::size_t size) noexcept {
+  constexpr std::size_t W = Base::W;
   const std::size_t h = size / 2;
-  row_pass::split(p, p + h, size, next, next + nodes * h, next + 2 * nodes * h, h, nodes, h);
+  row_pass::split(p, p + h * W, size * W, next, next + nodes * h * W, next + 2 * nodes * h * W, h * W, nodes, h * W);
 }
 
+template <class Base>
 void combine_nodes(const u64* p, u64* q, std::size_t nodes, std::size_t size) noexcept {
-  row_pass::join(p, p + nodes * size, p + 2 * nodes * size, size, q, q + size, 2 * size, nodes, size);
+  constexpr std::size_t W = Base::W;
+  row_pass::join(p, p + nodes * size * W, p + 2 * nodes * size * W, size * W, q, q + size * W, 2 * size * W, nodes,
+                 size * W);
 }
 
-// x * F/2 for V node-major vectors of m limbs: transposed into one limb-major run, so that
-// the whole level is one batched (and, if large, shared) half-power map. In place.
+// x * F/2 for V node-major vectors of m elements: transposed into one element-major run, so
+// that the whole level is one batched (and, if large, shared) half-power map. In place.
+template <class Base>
 void mul_half_nodes(u64* x, std::size_t V, std::size_t m, arena& ar) {
-  if (V == 1) return mul_half_shared(x, 1, m, 1, ar);
+  if (V == 1) return mul_half_shared<Base>(x, 1, m, 1, ar);
   frame f(ar);
-  u64* t = ar.take(V * m);
-  to_rows(x, m, t, V, V, m);
-  mul_half_shared(t, V, m, V, ar);
-  from_rows(t, V, x, m, V, m, false);
+  u64* t = ar.take(V * m * Base::W);
+  to_rows<Base>(x, m, t, V, V, m);
+  mul_half_shared<Base>(t, V, m, V, ar);
+  from_rows<Base>(t, V, x, m, V, m, false);
 }
 
 // Breadth-first above the blocks as well (block size < n <= breadth limit): the operands'
@@ -543,99 +629,166 @@ void mul_half_nodes(u64* x, std::size_t V, std::size_t m, arena& ar) {
 // helper, then back up with each level's a1 b1 products given the half-power map in one
 // batched call. Depth-first, those maps were one long vector at a time and took about a
 // quarter of a 2^20-bit product. `out` may alias a or b.
+template <class Base>
 void mul_levels(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
-  const std::size_t block = g_block_limbs;
+  constexpr std::size_t W = Base::W;
+  const std::size_t block = block_elements<Base>();
   std::size_t nodes = 1;
   for (std::size_t s = n; s > block; s /= 2) nodes *= 3;
   frame f(ar);
-  u64* ta = ar.take(nodes * block);
-  u64* tb = ar.take(nodes * block);
-  u64* spare = ar.take(nodes * block);
+  u64* ta = ar.take(nodes * block * W);
+  u64* tb = ar.take(nodes * block * W);
+  u64* spare = ar.take(nodes * block * W);
   const int levels = std::countr_zero(n / block);
-  expand_down(a, n, levels, ta, spare, expand_nodes);
-  expand_down(b, n, levels, tb, spare, expand_nodes);
+  expand_down(a, n, levels, ta, spare, expand_nodes<Base>);
+  expand_down(b, n, levels, tb, spare, expand_nodes<Base>);
   const auto products = [&](std::size_t begin, std::size_t end, arena& war) {
-    for (std::size_t i = begin; i < end; ++i) mul_block(ta + i * block, tb + i * block, ta + i * block, block, war);
+    for (std::size_t i = begin; i < end; ++i)
+      mul_block<Base>(ta + i * block * W, tb + i * block * W, ta + i * block * W, block, war);
   };
   run_pair(
-      n >= kParallelLimbs, [&](arena& har) { products(0, nodes / 2, har); },
+      n * W >= kParallelLimbs, [&](arena& har) { products(0, nodes / 2, har); },
       [&] { products(nodes / 2, nodes, ar); }, ar);
   u64* p = ta;
   for (std::size_t size = block; size < n; size *= 2) {
     nodes /= 3;
-    mul_half_nodes(p + 2 * nodes * size, nodes, size, ar);
+    mul_half_nodes<Base>(p + 2 * nodes * size * W, nodes, size, ar);
     u64* q = size * 2 == n ? out : p == ta ? spare : ta;
-    combine_nodes(p, q, nodes, size);
+    combine_nodes<Base>(p, q, nodes, size);
     p = q;
   }
 }
 
 // Breadth-first up to the breadth limit (from two levels above the blocks), depth-first
 // halving above it and at one level above the blocks. `out` may alias a or b.
+template <class Base>
 void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
-  if (n == 1) {
-    out[0] = nimber::mul(a[0], b[0]);
-    return;
-  }
-  if (n <= g_block_limbs) return mul_block(a, b, out, n, ar);
+  constexpr std::size_t W = Base::W;
+  if (n == 1) return Base::mul(a, b, out, 1);
+  const std::size_t block = block_elements<Base>();
+  if (n <= block) return mul_block<Base>(a, b, out, n, ar);
   // One level above the blocks (3 block products) splits better depth-first: the helper
   // takes a1 b1 and its half-power map, this thread the other two products.
-  if (n <= g_breadth_limbs && n >= 8 * g_block_limbs) return mul_levels(a, b, out, n, ar);
-  const std::size_t h = n / 2;
+  if (n <= breadth_elements<Base>() && n >= 8 * block) return mul_levels<Base>(a, b, out, n, ar);
+  const std::size_t h = n / 2, hw = h * W;
   frame f(ar);
-  u64* as = ar.take(h);
-  u64* bs = ar.take(h);
-  row_pass::add(a, a + h, 0, as, 0, 1, h);
-  row_pass::add(b, b + h, 0, bs, 0, 1, h);
-  u64* ll = ar.take(h);
-  u64* mm = ar.take(h);
-  u64* hh = ar.take(h);
+  u64* as = ar.take(hw);
+  u64* bs = ar.take(hw);
+  row_pass::add(a, a + hw, 0, as, 0, 1, hw);
+  row_pass::add(b, b + hw, 0, bs, 0, 1, hw);
+  u64* ll = ar.take(hw);
+  u64* mm = ar.take(hw);
+  u64* hh = ar.take(hw);
   run_pair(
-      n >= kParallelLimbs,
+      n * W >= kParallelLimbs,
       [&](arena& har) {  // a1 b1 F/2
-        mul_rec(a + h, b + h, hh, h, har);
-        mul_half_run(hh, hh, 1, h, 1, har);
+        mul_rec<Base>(a + hw, b + hw, hh, h, har);
+        mul_half_run<Base>(hh, hh, 1, h, 1, har);
       },
       [&] {
-        mul_rec(a, b, ll, h, ar);
-        mul_rec(as, bs, mm, h, ar);
+        mul_rec<Base>(a, b, ll, h, ar);
+        mul_rec<Base>(as, bs, mm, h, ar);
       },
       ar);
-  row_pass::join(ll, mm, hh, 0, out, out + h, 0, 1, h);
+  row_pass::join(ll, mm, hh, 0, out, out + hw, 0, 1, hw);
+}
+
+// The inverse of one base element: a limb directly; a chunk by way of its nimber limbs.
+void inverse_rec_limbs(const u64* x, u64* y, std::size_t n, arena& ar);
+
+void base_inverse(limb_base, const u64* x, u64* y, arena&) { y[0] = nimber::inverse(x[0]); }
+void base_inverse(chunk_base, const u64* x, u64* y, arena& ar) {
+  frame f(ar);
+  u64* t = ar.take(chunks::kWords);
+  chunks::from_poly(x, t, 1);
+  inverse_rec_limbs(t, t, chunks::kWords, ar);
+  chunks::to_poly(t, y, 1);
 }
 
 // Inverse by the norm (arith.hpp, tower_inverse): with s = x0 + x1,
 // N = x0 s + x1^2 * F/2 lies in the half field and x^-1 = (x1 F + s) / N.
 // Cost about 1.5 full products: three half products per level, halving each time.
+template <class Base>
 void inverse_rec(const u64* x, u64* y, std::size_t n, arena& ar) {
-  if (n == 1) {
-    y[0] = nimber::inverse(x[0]);
-    return;
-  }
-  const std::size_t h = n / 2;
+  constexpr std::size_t W = Base::W;
+  if (n == 1) return base_inverse(Base{}, x, y, ar);
+  const std::size_t h = n / 2, hw = h * W;
   frame f(ar);
-  u64* s = ar.take(h);
-  u64* norm = ar.take(h);
-  u64* t = ar.take(h);
-  row_pass::add(x, x + h, 0, s, 0, 1, h);
-  mul_rec(x, s, norm, h, ar);
-  square_run(x + h, t, 1, h, ar);
-  mul_half_run(t, t, 1, h, 1, ar);
-  xor_into(norm, t, h);
-  inverse_rec(norm, t, h, ar);  // t = 1 / N
-  u64* hi = ar.take(h);
-  mul_rec(x + h, t, hi, h, ar);
-  mul_rec(s, t, y, h, ar);  // s is a copy, so y may alias x
-  std::copy_n(hi, h, y + h);
+  u64* s = ar.take(hw);
+  u64* norm = ar.take(hw);
+  u64* t = ar.take(hw);
+  row_pass::add(x, x + hw, 0, s, 0, 1, hw);
+  mul_rec<Base>(x, s, norm, h, ar);
+  square_run<Base>(x + hw, t, 1, h, ar);
+  mul_half_run<Base>(t, t, 1, h, 1, ar);
+  xor_into(norm, t, hw);
+  inverse_rec<Base>(norm, t, h, ar);  // t = 1 / N
+  u64* hi = ar.take(hw);
+  mul_rec<Base>(x + hw, t, hi, h, ar);
+  mul_rec<Base>(s, t, y, h, ar);  // s is a copy, so y may alias x
+  std::copy_n(hi, hw, y + hw);
 }
 
+void inverse_rec_limbs(const u64* x, u64* y, std::size_t n, arena& ar) { inverse_rec<limb_base>(x, y, n, ar); }
+
+// ---- Routes --------------------------------------------------------------------------------
+// Fields of 512 bits or more take the chunk route when the active kernel has carry-less
+// multiplies: each 512-bit chunk converted to polynomial coordinates, the tree above the
+// chunks run on them, the result converted back (big_chunks.hpp). Otherwise the limb tree.
+bool chunk_route(std::size_t n) noexcept { return n >= chunks::kWords && detail::kernels::active().chunks != nullptr; }
+
+// Runs op(x, y, m chunks) on polynomial copies of the `inputs` operands of n limbs each, and
+// writes the first result back in nimber coordinates: `out` may alias any input.
+template <std::size_t Inputs, class Op>
+void on_chunks(const u64* const (&in)[Inputs], u64* out, std::size_t n, arena& ar, Op op) {
+  frame f(ar);
+  const std::size_t m = n / chunks::kWords;
+  u64* poly[Inputs];
+  for (std::size_t i = 0; i < Inputs; ++i) {
+    poly[i] = ar.take(n);
+    chunks::to_poly(in[i], poly[i], m);
+  }
+  op(static_cast<u64* const*>(poly), m);
+  chunks::from_poly(poly[0], out, m);
+}
 }  // namespace
 
-void mul(const u64* a, const u64* b, u64* out, std::size_t n) { mul_rec(a, b, out, n, scratch()); }
-void square(const u64* x, u64* out, std::size_t n) { square_run(x, out, 1, n, scratch()); }
-void sqrt(const u64* x, u64* out, std::size_t n) { sqrt_run(x, out, 1, n, scratch()); }
-void mul_half(const u64* x, u64* out, std::size_t n) { mul_half_run(x, out, 1, n, 1, scratch()); }
-void inverse(const u64* x, u64* out, std::size_t n) { inverse_rec(x, out, n, scratch()); }
+void mul(const u64* a, const u64* b, u64* out, std::size_t n) {
+  arena& ar = scratch();
+  if (!chunk_route(n)) return mul_rec<limb_base>(a, b, out, n, ar);
+  const u64* const in[2] = {a, b};
+  on_chunks(in, out, n, ar, [&](u64* const* p, std::size_t m) { mul_rec<chunk_base>(p[0], p[1], p[0], m, ar); });
+}
+
+void square(const u64* x, u64* out, std::size_t n) {
+  arena& ar = scratch();
+  if (!chunk_route(n)) return square_run<limb_base>(x, out, 1, n, ar);
+  const u64* const in[1] = {x};
+  on_chunks(in, out, n, ar, [&](u64* const* p, std::size_t m) { square_run<chunk_base>(p[0], p[0], 1, m, ar); });
+}
+
+void sqrt(const u64* x, u64* out, std::size_t n) {
+  arena& ar = scratch();
+  if (!chunk_route(n)) return sqrt_run<limb_base>(x, out, 1, n, ar);
+  const u64* const in[1] = {x};
+  on_chunks(in, out, n, ar, [&](u64* const* p, std::size_t m) { sqrt_run<chunk_base>(p[0], p[0], 1, m, ar); });
+}
+
+void mul_half(const u64* x, u64* out, std::size_t n) {
+  arena& ar = scratch();
+  if (!chunk_route(n)) return mul_half_run<limb_base>(x, out, 1, n, 1, ar);
+  const u64* const in[1] = {x};
+  on_chunks(in, out, n, ar, [&](u64* const* p, std::size_t m) { mul_half_run<chunk_base>(p[0], p[0], 1, m, 1, ar); });
+}
+
+void inverse(const u64* x, u64* out, std::size_t n) {
+  arena& ar = scratch();
+  if (!chunk_route(n)) return inverse_rec<limb_base>(x, out, n, ar);
+  const u64* const in[1] = {x};
+  on_chunks(in, out, n, ar, [&](u64* const* p, std::size_t m) { inverse_rec<chunk_base>(p[0], p[0], m, ar); });
+}
+
+void limb_mul_half(const u64* x, u64* out, std::size_t n) { mul_half_run<limb_base>(x, out, 1, n, 1, scratch()); }
 
 std::size_t block_limbs() noexcept { return g_block_limbs; }
 void set_block_limbs(std::size_t n) noexcept { g_block_limbs = n < 2 ? 2 : n; }

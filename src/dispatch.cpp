@@ -18,18 +18,21 @@ struct entry {
 // __builtin_cpu_supports reads CPUID and, for AVX/AVX-512, also XCR0 (OS support for the
 // register state), so a kernel listed as supported can really run.
 bool has_pclmul() noexcept { return __builtin_cpu_supports("pclmul"); }
-bool has_avx2() noexcept { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("gfni"); }
+bool has_avx2() noexcept {
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("gfni") && has_pclmul();
+}
 bool has_avx512() noexcept {
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("gfni");
+         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("gfni") &&
+         __builtin_cpu_supports("vpclmulqdq");
 }
 
 const entry* entries() noexcept {
   static const entry table[] = {
       {&portable_ops, {"portable", "none (plain C++)", true}},
       {&pclmul_ops, {"pclmul", "PCLMULQDQ", has_pclmul()}},
-      {&avx2_ops, {"avx2", "AVX2, GFNI", has_avx2()}},
-      {&avx512_ops, {"avx512", "AVX-512 F/BW/VBMI, GFNI", has_avx512()}},
+      {&avx2_ops, {"avx2", "AVX2, GFNI, PCLMULQDQ", has_avx2()}},
+      {&avx512_ops, {"avx512", "AVX-512 F/BW/VBMI, GFNI, VPCLMULQDQ", has_avx512()}},
   };
   return table;
 }

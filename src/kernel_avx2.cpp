@@ -1,8 +1,10 @@
 // The AVX2 kernel: the byte-plane tower of src/kernels/planes.hpp on 256-bit vectors, 32
-// values per block, with the VEX-encoded GFNI instructions. Built with -mavx2 -mgfni
-// (CMakeLists.txt); dispatch.cpp runs it only where CPUID reports AVX2 and GFNI.
+// values per block, with the VEX-encoded GFNI instructions; the chunk field of the big
+// product on 128-bit PCLMULQDQ (kernels/clmul128.hpp). Built with -mavx2 -mgfni -mpclmul
+// (CMakeLists.txt); dispatch.cpp runs it only where CPUID reports all three.
 #include <immintrin.h>
 
+#include "kernels/clmul128.hpp"
 #include "kernels/planes.hpp"
 #include "kernels/rows.hpp"
 
@@ -89,7 +91,13 @@ struct avx2 {
 
 }  // namespace
 
-const ops avx2_ops = {"avx2", false, &plane_kernel<avx2>::mul_n, &plane_kernel<avx2>::apply_n,
-                      &row_passes<avx2>::split, &row_passes<avx2>::join, &row_passes<avx2>::add};
+const ops avx2_ops = {"avx2",
+                      false,
+                      &plane_kernel<avx2>::mul_n,
+                      &plane_kernel<avx2>::apply_n,
+                      &row_passes<avx2>::split,
+                      &row_passes<avx2>::join,
+                      &row_passes<avx2>::add,
+                      &clmul128_chunk_ops};
 
 }  // namespace nimber::detail::kernels

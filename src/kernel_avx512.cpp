@@ -1,17 +1,17 @@
 // The AVX-512 kernel: the byte-plane tower of src/kernels/planes.hpp on 512-bit vectors,
-// 64 values per block. Built with -mavx512f -mavx512bw -mavx512vbmi -mgfni (CMakeLists.txt);
-// dispatch.cpp runs it only where CPUID reports all four.
-// GCC 12 warns inside its own vpermb intrinsic (the _mm512_undefined pass-through operand,
-// GCC bug 105593); the operand is never read.
+// 64 values per block, and the chunk field of the big product (src/kernels/chunks.hpp) on
+// VPCLMULQDQ, 8 chunks per group. Built with -mavx512f -mavx512bw -mavx512vbmi -mgfni
+// -mvpclmulqdq (CMakeLists.txt); dispatch.cpp runs it only where CPUID reports all five.
+// GCC 12 warns inside its own intrinsics (vpermb, the 64-bit shifts and unpacks) about their
+// _mm512_undefined pass-through operand (GCC bug 105593); the operand is never read. The
+// warnings fire where the intrinsics are inlined, so they are off for the whole file.
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 #include <immintrin.h>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
 
+#include "kernels/chunks.hpp"
 #include "kernels/planes.hpp"
 #include "kernels/rows.hpp"
 
@@ -110,9 +110,67 @@ struct avx512 {
   }
 };
 
+// The chunk kernel's policy (chunks.hpp): 8 chunks per group, one per 64-bit lane.
+struct clmul512 {
+  using vec = __m512i;
+  static constexpr std::size_t lanes = 8;
+
+  static vec zero() noexcept { return _mm512_setzero_si512(); }
+  static vec splat(std::uint64_t x) noexcept { return _mm512_set1_epi64(static_cast<long long>(x)); }
+  static vec bxor(vec a, vec b) noexcept { return _mm512_xor_si512(a, b); }
+  static vec band(vec a, vec b) noexcept { return _mm512_and_si512(a, b); }
+  static vec bor(vec a, vec b) noexcept { return _mm512_or_si512(a, b); }
+  template <int N>
+  static vec srl(vec x) noexcept { return _mm512_srli_epi64(x, N); }
+  template <int N>
+  static vec sll(vec x) noexcept { return _mm512_slli_epi64(x, N); }
+  static vec clmul_even(vec a, vec b) noexcept { return _mm512_clmulepi64_epi128(a, b, 0x00); }
+  static vec clmul_odd(vec a, vec b) noexcept { return _mm512_clmulepi64_epi128(a, b, 0x11); }
+  static vec up64(vec x) noexcept { return _mm512_bslli_epi128(x, 8); }
+  static vec down64(vec x) noexcept { return _mm512_bsrli_epi128(x, 8); }
+  static vec blend(vec even, vec odd) noexcept { return _mm512_mask_blend_epi64(0xAA, even, odd); }
+
+  // 8 x 8 words: r[i] word w <-> r[w] word i, in three stages of two-source permutes (pairs of
+  // words, pairs of 128-bit lanes, then halves). A transpose is its own inverse.
+  [[gnu::always_inline]] static void transpose(vec (&r)[8]) noexcept {
+    vec t[8], s[8];
+    for (int p = 0; p < 8; p += 2) t[p] = _mm512_unpacklo_epi64(r[p], r[p + 1]), t[p + 1] = _mm512_unpackhi_epi64(r[p], r[p + 1]);
+    const vec lanes_lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13), lanes_hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+    for (int q = 0; q < 8; q += 4)
+      for (int o = 0; o < 2; ++o) {
+        s[q + o] = _mm512_permutex2var_epi64(t[q + o], lanes_lo, t[q + o + 2]);
+        s[q + o + 2] = _mm512_permutex2var_epi64(t[q + o], lanes_hi, t[q + o + 2]);
+      }
+    const vec halves_lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11), halves_hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+    for (int w = 0; w < 4; ++w) {
+      r[w] = _mm512_permutex2var_epi64(s[w], halves_lo, s[w + 4]);
+      r[w + 4] = _mm512_permutex2var_epi64(s[w], halves_hi, s[w + 4]);
+    }
+  }
+  static void load_group(const std::uint64_t* src, vec (&v)[8]) noexcept {
+    for (int i = 0; i < 8; ++i) v[i] = _mm512_loadu_si512(src + 8 * i);
+    transpose(v);
+  }
+  static void store_group(const vec (&v)[8], std::uint64_t* dst) noexcept {
+    vec r[8];
+    for (int i = 0; i < 8; ++i) r[i] = v[i];
+    transpose(r);
+    for (int i = 0; i < 8; ++i) _mm512_storeu_si512(dst + 8 * i, r[i]);
+  }
+};
+
+constexpr chunk_ops avx512_chunk_ops = {&chunk_kernel<clmul512>::mul_n, &chunk_kernel<clmul512>::square_n,
+                                        &chunk_kernel<clmul512>::sqrt_n};
+
 }  // namespace
 
-const ops avx512_ops = {"avx512", false, &plane_kernel<avx512>::mul_n, &plane_kernel<avx512>::apply_n,
-                        &row_passes<avx512>::split, &row_passes<avx512>::join, &row_passes<avx512>::add};
+const ops avx512_ops = {"avx512",
+                        false,
+                        &plane_kernel<avx512>::mul_n,
+                        &plane_kernel<avx512>::apply_n,
+                        &row_passes<avx512>::split,
+                        &row_passes<avx512>::join,
+                        &row_passes<avx512>::add,
+                        &avx512_chunk_ops};
 
 }  // namespace nimber::detail::kernels

@@ -26,14 +26,16 @@ struct portable {};  // the row passes' instantiation tag (internal linkage)
 
 }  // namespace
 
+// No carry-less multiply here: big products stay on the limb tower (src/big_kernels.cpp).
 const ops portable_ops = {"portable", true, &mul, &apply, &row_passes<portable>::split, &row_passes<portable>::join,
-                          &row_passes<portable>::add};
+                          &row_passes<portable>::add, nullptr};
 
 // The kernel for CPUs with PCLMULQDQ but not the SIMD kernels' GFNI (Intel before Ice Lake,
 // AMD before Zen 4): this one with the products on the scalar clmul path (change of basis,
 // one carry-less multiply; src/scalar_clmul.cpp, built with -mpclmul), about 2.7 times the
-// byte tower's throughput. dispatch.cpp selects it only where CPUID reports PCLMULQDQ.
+// byte tower's throughput; its chunk field is on 128-bit PCLMULQDQ (kernel_pclmul.cpp).
+// dispatch.cpp selects it only where CPUID reports PCLMULQDQ.
 const ops pclmul_ops = {"pclmul", true, &clmul_mul64_n, &apply, &row_passes<portable>::split,
-                        &row_passes<portable>::join, &row_passes<portable>::add};
+                        &row_passes<portable>::join, &row_passes<portable>::add, &pclmul_chunk_ops};
 
 }  // namespace nimber::detail::kernels

@@ -4,8 +4,9 @@
 // A kernel provides only two primitives; everything in nimber::batch is built on them:
 //   mul   - the pairwise product out[i] = a[i] * b[i] on 64-bit nimbers;
 //   apply - a GF(2)-linear map on 64-bit words, out[i] = M x[i] (or out[i] ^= M x[i]).
-// It also carries the XOR row passes of the big-nimber trees (rows.hpp), so that they are
-// built for the same instruction set and chosen and forced with it.
+// It also carries the XOR row passes of the big-nimber trees (rows.hpp) and, where the CPU
+// has carry-less multiplies, the chunk-field arithmetic of the big product (chunks.hpp), so
+// that they are built for the same instruction set and chosen and forced with it.
 // Multiplication by a constant, squaring and square roots are all GF(2)-linear, so one
 // matrix routine serves them all (issue 3: "multiplication by a constant is a linear map").
 #pragma once
@@ -47,6 +48,28 @@ using join_fn = void (*)(const std::uint64_t* ll, const std::uint64_t* mm, const
 using add_fn = void (*)(const std::uint64_t* a, const std::uint64_t* b, std::size_t in_stride, std::uint64_t* out,
                         std::size_t out_stride, std::size_t rows, std::size_t n) noexcept;
 
+// The chunk field of the big product (src/big_chunks.cpp): 512-bit chunks as polynomials
+// modulo mu(z) = z^512 + mu_lo(z), the minimal polynomial of h = 2^511. Built once at run
+// time from nimber arithmetic; the kernels only read it.
+struct chunk_constants {
+  static constexpr std::size_t words = 8;
+  std::uint64_t mu[words];       // mu_lo
+  std::uint64_t barrett[words];  // floor(z^1024 / mu) - z^512
+  std::uint64_t sqrt_h[words];   // z^(2^511) mod mu, the square root of z
+};
+
+// Products, squares and square roots of `count` chunks (out may alias an input).
+using chunk_mul_fn = void (*)(const chunk_constants& k, const std::uint64_t* a, const std::uint64_t* b,
+                              std::uint64_t* out, std::size_t count) noexcept;
+using chunk_map_fn = void (*)(const chunk_constants& k, const std::uint64_t* x, std::uint64_t* out,
+                              std::size_t count) noexcept;
+
+struct chunk_ops {
+  chunk_mul_fn mul;
+  chunk_map_fn square;
+  chunk_map_fn sqrt;
+};
+
 struct ops {
   const char* name;
   bool wants_byte_tables;   // apply() reads linear_map::bytes rather than gfni
@@ -55,6 +78,7 @@ struct ops {
   split_fn split;
   join_fn join;
   add_fn add;
+  const chunk_ops* chunks;  // nullptr without carry-less multiplies: big products stay on limbs
 };
 
 // One per translation unit; each is compiled with its own target flags (CMakeLists.txt).
@@ -62,6 +86,7 @@ struct ops {
 // (compiled for the baseline) has checked CPUID, so a CPU without the ISA never executes it.
 extern const ops portable_ops;
 extern const ops pclmul_ops;  // in kernel_portable.cpp: its products are clmul_mul64_n
+extern const chunk_ops pclmul_chunk_ops;  // kernel_pclmul.cpp (-mpclmul)
 extern const ops avx2_ops;
 extern const ops avx512_ops;
 

@@ -1,0 +1,175 @@
+// The chunk field (big_chunks.hpp): its constants, the conversions and the product by h.
+// Compiled for the baseline target; the products, squares and square roots are per ISA
+// (src/kernels/chunks.hpp).
+#include "big_chunks.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace nimber::big::chunks {
+namespace {
+
+using u64 = std::uint64_t;
+constexpr std::size_t W = kWords, kBits = 64 * W;
+using chunk = std::array<u64, W>;
+
+bool bit(const u64* x, std::size_t i) noexcept { return x[i / 64] >> (i % 64) & 1; }
+
+// A GF(2)-linear map on chunks as 8-bit tables: rows[j][v] is the image of the value v in
+// byte j, so a map is 64 table rows XORed together (Arlazarov, Dinic, Kronrod and Faradzev's
+// "four Russians" method with 8-bit windows).
+class byte_tables {
+ public:
+  explicit byte_tables(const std::vector<chunk>& images) : rows_(new u64[kBytes * 256 * W]) {
+    for (std::size_t j = 0; j < kBytes; ++j) {
+      std::memset(row(j, 0), 0, W * sizeof(u64));
+      for (unsigned v = 1; v < 256; ++v) {  // v = (v without its low bit) + low bit
+        const u64* rest = row(j, v & (v - 1));
+        const chunk& image = images[8 * j + std::size_t(std::countr_zero(v))];
+        for (std::size_t w = 0; w < W; ++w) row(j, v)[w] = rest[w] ^ image[w];
+      }
+    }
+  }
+
+  void apply(const u64* x, u64* out) const noexcept {
+    u64 acc[W] = {};
+    for (std::size_t j = 0; j < kBytes; ++j) {
+      const u64* r = row(j, unsigned(x[j / 8] >> (8 * (j % 8)) & 0xFF));
+      for (std::size_t w = 0; w < W; ++w) acc[w] ^= r[w];
+    }
+    std::memcpy(out, acc, sizeof acc);
+  }
+
+ private:
+  static constexpr std::size_t kBytes = kBits / 8;
+  u64* row(std::size_t j, unsigned v) const noexcept { return rows_.get() + (j * 256 + v) * W; }
+  std::unique_ptr<u64[]> rows_;
+};
+
+// ---- Polynomials over GF(2), only for building the constants -----------------------------
+
+// c mod mu for c of 2W words, mu = z^512 + mu_lo.
+chunk reduce(std::array<u64, 2 * W> c, const u64* mu_lo) noexcept {
+  for (std::size_t d = 2 * kBits - 1; d >= kBits; --d) {
+    if (!bit(c.data(), d)) continue;
+    c[d / 64] ^= u64(1) << (d % 64);  // z^d = z^(d - 512) mu_lo
+    const std::size_t s = d - kBits;
+    for (std::size_t w = 0; w < W; ++w) {
+      c[w + s / 64] ^= mu_lo[w] << (s % 64);
+      if (s % 64 != 0) c[w + s / 64 + 1] ^= mu_lo[w] >> (64 - s % 64);
+    }
+  }
+  chunk r;
+  std::copy_n(c.begin(), W, r.begin());
+  return r;
+}
+
+chunk square_mod(const chunk& x, const u64* mu_lo) noexcept {
+  std::array<u64, 2 * W> c{};
+  for (std::size_t i = 0; i < kBits; ++i)
+    if (bit(x.data(), i)) c[2 * i / 64] |= u64(1) << (2 * i % 64);
+  return reduce(c, mu_lo);
+}
+
+struct field {
+  detail::kernels::chunk_constants k{};
+  byte_tables to_poly, from_poly;
+};
+
+[[noreturn]] void broken(const char*) noexcept { std::abort(); }  // internal invariant, not input
+
+// Everything follows from the powers of h = 2^511 in the nimber field GF(2^512):
+//   from_poly has columns h^0 .. h^511 (a polynomial c(z) is the nimber c(h));
+//   to_poly is its inverse, by Gauss-Jordan elimination on the rows (h^k | z^k): when row i
+//   holds the nimber 2^i alone, its polynomial half is to_poly(2^i);
+//   mu_lo = to_poly(h^512), so that z^512 + mu_lo is the minimal polynomial of h.
+field build() {
+  std::vector<chunk> power(kBits + 1);
+  power[0] = chunk{1};
+  for (std::size_t k = 1; k <= kBits; ++k) limb_mul_half(power[k - 1].data(), power[k].data(), W);
+
+  std::vector<std::array<u64, 2 * W>> rows(kBits);
+  for (std::size_t k = 0; k < kBits; ++k) {
+    rows[k].fill(0);
+    std::copy(power[k].begin(), power[k].end(), rows[k].begin());
+    rows[k][W + k / 64] = u64(1) << (k % 64);
+  }
+  for (std::size_t m = 0; m < kBits; ++m) {
+    std::size_t r = m;
+    while (r < kBits && !bit(rows[r].data(), m)) ++r;
+    if (r == kBits) broken("the powers of 2^511 are not a basis");
+    std::swap(rows[r], rows[m]);
+    for (std::size_t i = 0; i < kBits; ++i)
+      if (i != m && bit(rows[i].data(), m))
+        for (std::size_t w = 0; w < 2 * W; ++w) rows[i][w] ^= rows[m][w];
+  }
+  std::vector<chunk> to_images(kBits), from_images(power.begin(), power.begin() + kBits);
+  for (std::size_t i = 0; i < kBits; ++i) std::copy_n(rows[i].begin() + W, W, to_images[i].begin());
+
+  field f{{}, byte_tables(to_images), byte_tables(from_images)};
+  f.to_poly.apply(power[kBits].data(), f.k.mu);
+
+  // Barrett's constant: floor(z^1024 / mu) = z^512 + barrett, by long division.
+  std::array<u64, 2 * W + 1> rem{};
+  rem[2 * W] = 1;
+  chunk quotient{};
+  for (std::size_t d = 2 * kBits; d >= kBits; --d) {
+    if (!bit(rem.data(), d)) continue;
+    const std::size_t s = d - kBits;
+    if (s < kBits) quotient[s / 64] |= u64(1) << (s % 64);
+    rem[d / 64] ^= u64(1) << (d % 64);
+    for (std::size_t w = 0; w < W; ++w) {
+      rem[w + s / 64] ^= f.k.mu[w] << (s % 64);
+      if (s % 64 != 0) rem[w + s / 64 + 1] ^= f.k.mu[w] >> (64 - s % 64);
+    }
+  }
+  std::copy(quotient.begin(), quotient.end(), f.k.barrett);
+
+  // sqrt(z) = z^(2^511): squaring 511 times is the Frobenius to the power 511.
+  chunk s{u64(2)};
+  for (std::size_t i = 1; i < kBits; ++i) s = square_mod(s, f.k.mu);
+  std::copy(s.begin(), s.end(), f.k.sqrt_h);
+  return f;
+}
+
+const field& the_field() {
+  static const field f = build();
+  return f;
+}
+
+}  // namespace
+
+const detail::kernels::chunk_constants& constants() noexcept { return the_field().k; }
+
+void to_poly(const u64* x, u64* out, std::size_t count) noexcept {
+  const byte_tables& t = the_field().to_poly;
+  for (std::size_t i = 0; i < count; ++i) t.apply(x + i * W, out + i * W);
+}
+
+void from_poly(const u64* x, u64* out, std::size_t count) noexcept {
+  const byte_tables& t = the_field().from_poly;
+  for (std::size_t i = 0; i < count; ++i) t.apply(x + i * W, out + i * W);
+}
+
+void mul_h(const u64* x, u64* out, std::size_t count, bool squared) noexcept {
+  const u64* mu = constants().mu;
+  for (std::size_t i = 0; i < count; ++i) {
+    const u64* c = x + i * W;
+    u64* y = out + i * W;
+    for (int pass = 0; pass < (squared ? 2 : 1); ++pass, c = y) {
+      const u64 overflow = c[W - 1] >> 63;  // z^512 = mu_lo
+      for (std::size_t w = W - 1; w > 0; --w) y[w] = c[w] << 1 | c[w - 1] >> 63;
+      y[0] = c[0] << 1;
+      const u64 mask = u64(0) - overflow;
+      for (std::size_t w = 0; w < W; ++w) y[w] ^= mu[w] & mask;
+    }
+  }
+}
+
+}  // namespace nimber::big::chunks

@@ -1,0 +1,180 @@
+// Arithmetic in the chunk field of the big-nimber product (src/big_chunks.cpp): 512-bit
+// chunks in the power basis of h = 2^511, i.e. polynomials over GF(2) modulo the minimal
+// polynomial mu(z) = z^512 + mu_lo(z) of h, so that a product is carry-less multiplies and
+// a Barrett reduction, with no tower below it.
+//
+// Written once over a vector of `lanes` 64-bit lanes and instantiated per ISA. The layout is
+// vertical: vector w of a group holds word w of `lanes` different chunks, so each carry-less
+// multiply serves several products at once and the schoolbook sums need no shuffles. A
+// 128-bit lane holds two chunks' words: PCLMULQDQ with selector 0x00 multiplies the low
+// words (the even chunks), with 0x11 the high words (the odd chunks).
+//
+// Include only from an ISA translation unit, inside an anonymous namespace, with an `Isa`
+// policy that provides:
+//   vec, lanes                  the vector type and its number of 64-bit lanes (chunks per group)
+//   zero(), splat(u64)          constant vectors
+//   bxor, band, bor             bitwise operations
+//   srl<n>(x)                   64-bit lane shifts right by n
+//   clmul_even(a, b), clmul_odd(a, b)
+//                               the 128-bit carry-less products of the low (even) or high (odd)
+//                               words of each 128-bit lane
+//   up64(x), down64(x)          within each 128-bit lane, the low word moved up (low = 0), or
+//                               the high word moved down (high = 0)
+//   blend(even, odd)            low words of each 128-bit lane from `even`, high words from `odd`
+//   load_group(src, v), store_group(v, dst)
+//                               `lanes` consecutive chunks (8 words each) to and from vertical form
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "kernel.hpp"
+
+namespace nimber::detail::kernels {
+
+template <class Isa>
+struct chunk_kernel {
+  using u64 = std::uint64_t;
+  using vec = typename Isa::vec;
+  static constexpr std::size_t lanes = Isa::lanes;
+  static constexpr int W = int(chunk_constants::words);
+
+  // Words K0..K1 of the carry-less product of an NA-word and an NB-word polynomial, by
+  // product scanning: output word k is the low half of the sum over i + j = k of a_i b_j and
+  // the high half of the sum over i + j = k - 1. out[k - K0].
+  template <int NA, int NB, int K0, int K1>
+  [[gnu::always_inline]] static void scan(const vec* a, const vec* b, vec* out) noexcept {
+    constexpr int top = NA + NB - 2;  // the last k with a pair
+    vec prev_even = Isa::zero(), prev_odd = Isa::zero();
+#pragma GCC unroll 32
+    for (int k = K0 > 0 ? K0 - 1 : 0; k <= (K1 < top ? K1 : top); ++k) {
+      vec even = Isa::zero(), odd = Isa::zero();
+      const int lo = k < NB ? 0 : k - NB + 1, hi = k < NA ? k : NA - 1;
+#pragma GCC unroll 16
+      for (int i = lo; i <= hi; ++i) {
+        even = Isa::bxor(even, Isa::clmul_even(a[i], b[k - i]));
+        odd = Isa::bxor(odd, Isa::clmul_odd(a[i], b[k - i]));
+      }
+      if (k >= K0)
+        out[k - K0] = Isa::blend(Isa::bxor(even, Isa::down64(prev_even)), Isa::bxor(Isa::up64(odd), prev_odd));
+      prev_even = even;
+      prev_odd = odd;
+    }
+    if constexpr (K1 == top + 1) out[K1 - K0] = Isa::blend(Isa::down64(prev_even), prev_odd);
+  }
+
+  // c (2W words, degree below 2 * 512 - 1) mod mu, by Barrett's method over GF(2)[z], which
+  // is exact (no correction step): with m = floor(z^1024 / mu) = z^512 + m_lo,
+  //   q = floor(c_hi m / z^512) = c_hi + (c_hi m_lo)_hi,   c mod mu = c_lo + (q mu_lo)_lo.
+  [[gnu::always_inline]] static void reduce(const vec* m_lo, const vec* mu_lo, const vec* c, vec* r) noexcept {
+    vec t[W], q[W];
+    scan<W, W, W, 2 * W - 1>(c + W, m_lo, t);
+#pragma GCC unroll 8
+    for (int w = 0; w < W; ++w) q[w] = Isa::bxor(c[W + w], t[w]);
+    scan<W, W, 0, W - 1>(q, mu_lo, t);
+#pragma GCC unroll 8
+    for (int w = 0; w < W; ++w) r[w] = Isa::bxor(c[w], t[w]);
+  }
+
+  struct constants {
+    vec m_lo[W], mu_lo[W], sqrt_h[W];
+    explicit constants(const chunk_constants& k) noexcept {
+      for (int w = 0; w < W; ++w)
+        m_lo[w] = Isa::splat(k.barrett[w]), mu_lo[w] = Isa::splat(k.mu[w]), sqrt_h[w] = Isa::splat(k.sqrt_h[w]);
+    }
+  };
+
+  // Runs group(in..., out) over whole groups of `lanes` chunks, the last one zero-padded.
+  // Each group reads all its input before writing, so out may alias an input.
+  template <int Inputs, class Group>
+  [[gnu::always_inline]] static void for_groups(const u64* const (&in)[Inputs], u64* out, std::size_t count,
+                                                Group group) noexcept {
+    constexpr std::size_t span = lanes * W;
+    std::size_t g = 0;
+    for (; g + lanes <= count; g += lanes) {
+      const u64* at[Inputs];
+      for (int i = 0; i < Inputs; ++i) at[i] = in[i] + g * W;
+      group(at, out + g * W);
+    }
+    if (g == count) return;
+    u64 pad[Inputs][span], res[span];
+    const u64* at[Inputs];
+    for (int i = 0; i < Inputs; ++i) {
+      std::memset(pad[i], 0, sizeof pad[i]);
+      std::memcpy(pad[i], in[i] + g * W, (count - g) * W * sizeof(u64));
+      at[i] = pad[i];
+    }
+    group(at, res);
+    std::memcpy(out + g * W, res, (count - g) * W * sizeof(u64));
+  }
+
+  // out[i] = a[i] b[i] for `count` chunks.
+  static void mul_n(const chunk_constants& k, const u64* a, const u64* b, u64* out, std::size_t count) noexcept {
+    const constants c(k);
+    const u64* const in[2] = {a, b};
+    for_groups<2>(in, out, count, [&](const u64* const (&at)[2], u64* dst) {
+      vec x[W], y[W], p[2 * W], r[W];
+      Isa::load_group(at[0], x);
+      Isa::load_group(at[1], y);
+      scan<W, W, 0, 2 * W - 1>(x, y, p);
+      reduce(c.m_lo, c.mu_lo, p, r);
+      Isa::store_group(r, dst);
+    });
+  }
+
+  // out[i] = x[i]^2: squaring a polynomial spreads its bits (clmul of each word with itself).
+  static void square_n(const chunk_constants& k, const u64* x, u64* out, std::size_t count) noexcept {
+    const constants c(k);
+    const u64* const in[1] = {x};
+    for_groups<1>(in, out, count, [&](const u64* const (&at)[1], u64* dst) {
+      vec v[W], p[2 * W], r[W];
+      Isa::load_group(at[0], v);
+#pragma GCC unroll 8
+      for (int w = 0; w < W; ++w) {
+        const vec even = Isa::clmul_even(v[w], v[w]), odd = Isa::clmul_odd(v[w], v[w]);
+        p[2 * w] = Isa::blend(even, Isa::up64(odd));
+        p[2 * w + 1] = Isa::blend(Isa::down64(even), odd);
+      }
+      reduce(c.m_lo, c.mu_lo, p, r);
+      Isa::store_group(r, dst);
+    });
+  }
+
+  // The even-indexed bits of each 64-bit lane, packed into its low 32 bits.
+  [[gnu::always_inline]] static vec compress_even(vec x) noexcept {
+    x = Isa::band(x, Isa::splat(0x5555555555555555ull));
+    x = Isa::band(Isa::bor(x, Isa::template srl<1>(x)), Isa::splat(0x3333333333333333ull));
+    x = Isa::band(Isa::bor(x, Isa::template srl<2>(x)), Isa::splat(0x0F0F0F0F0F0F0F0Full));
+    x = Isa::band(Isa::bor(x, Isa::template srl<4>(x)), Isa::splat(0x00FF00FF00FF00FFull));
+    x = Isa::band(Isa::bor(x, Isa::template srl<8>(x)), Isa::splat(0x0000FFFF0000FFFFull));
+    return Isa::band(Isa::bor(x, Isa::template srl<16>(x)), Isa::splat(0x00000000FFFFFFFFull));
+  }
+
+  // out[i] = sqrt(x[i]). The square root is the inverse Frobenius: for c = E(z^2) + z O(z^2),
+  // sqrt(c) = E(z) + sqrt(z) O(z), where sqrt(z) = z^(2^511) mod mu is a constant.
+  static void sqrt_n(const chunk_constants& k, const u64* x, u64* out, std::size_t count) noexcept {
+    const constants c(k);
+    const u64* const in[1] = {x};
+    for_groups<1>(in, out, count, [&](const u64* const (&at)[1], u64* dst) {
+      vec v[W], even[W / 2], odd[W / 2], p[2 * W], r[W];
+      Isa::load_group(at[0], v);
+#pragma GCC unroll 4
+      for (int j = 0; j < W / 2; ++j) {
+        const vec lo = v[2 * j], hi = v[2 * j + 1];
+        even[j] = Isa::bor(compress_even(lo), Isa::template sll<32>(compress_even(hi)));
+        odd[j] = Isa::bor(compress_even(Isa::template srl<1>(lo)),
+                          Isa::template sll<32>(compress_even(Isa::template srl<1>(hi))));
+      }
+      scan<W / 2, W, 0, W / 2 + W - 1>(odd, c.sqrt_h, p);  // degree below 256 + 512
+#pragma GCC unroll 4
+      for (int j = 0; j < W / 2; ++j) p[j] = Isa::bxor(p[j], even[j]);
+#pragma GCC unroll 4
+      for (int w = W / 2 + W; w < 2 * W; ++w) p[w] = Isa::zero();
+      reduce(c.m_lo, c.mu_lo, p, r);
+      Isa::store_group(r, dst);
+    });
+  }
+};
+
+}  // namespace nimber::detail::kernels
