@@ -1,4 +1,4 @@
-// The chunk field (big_chunks.hpp): its constants, the conversions and the product by h.
+// The chunk field (big_chunks.hpp): its constants and the conversions.
 // Compiled for the baseline target; the products, squares and square roots are per ISA
 // (src/kernels/chunks.hpp).
 #include "big_chunks.hpp"
@@ -135,6 +135,10 @@ field build() {
   chunk s{u64(2)};
   for (std::size_t i = 1; i < kBits; ++i) s = square_mod(s, f.k.mu);
   std::copy(s.begin(), s.end(), f.k.sqrt_h);
+
+  // z mu_lo, reduced: the image of the bit shifted out of the top by a product by z^2.
+  const u64 overflow = u64(0) - (f.k.mu[W - 1] >> 63);
+  for (std::size_t w = W; w-- > 0;) f.k.mu_z[w] = (f.k.mu[w] << 1 | (w ? f.k.mu[w - 1] >> 63 : 0)) ^ (f.k.mu[w] & overflow);
   return f;
 }
 
@@ -155,21 +159,6 @@ void to_poly(const u64* x, u64* out, std::size_t count) noexcept {
 void from_poly(const u64* x, u64* out, std::size_t count) noexcept {
   const byte_tables& t = the_field().from_poly;
   for (std::size_t i = 0; i < count; ++i) t.apply(x + i * W, out + i * W);
-}
-
-void mul_h(const u64* x, u64* out, std::size_t count, bool squared) noexcept {
-  const u64* mu = constants().mu;
-  for (std::size_t i = 0; i < count; ++i) {
-    const u64* c = x + i * W;
-    u64* y = out + i * W;
-    for (int pass = 0; pass < (squared ? 2 : 1); ++pass, c = y) {
-      const u64 overflow = c[W - 1] >> 63;  // z^512 = mu_lo
-      for (std::size_t w = W - 1; w > 0; --w) y[w] = c[w] << 1 | c[w - 1] >> 63;
-      y[0] = c[0] << 1;
-      const u64 mask = u64(0) - overflow;
-      for (std::size_t w = 0; w < W; ++w) y[w] ^= mu[w] & mask;
-    }
-  }
 }
 
 }  // namespace nimber::big::chunks

@@ -30,9 +30,6 @@ const detail::kernels::chunk_constants& constants() noexcept;
 void to_poly(const std::uint64_t* x, std::uint64_t* out, std::size_t count) noexcept;
 void from_poly(const std::uint64_t* x, std::uint64_t* out, std::size_t count) noexcept;
 
-// out = x * h (or x * h^2 when `squared`) on `count` chunks in polynomial coordinates.
-void mul_h(const std::uint64_t* x, std::uint64_t* out, std::size_t count, bool squared) noexcept;
-
 }  // namespace nimber::big::chunks
 
 namespace nimber::big {

@@ -135,7 +135,9 @@ struct chunk_base {
   static void mul(const u64* a, const u64* b, u64* out, std::size_t n) {
     ops().mul(chunks::constants(), a, b, out, n);
   }
-  static void twist(const u64* x, u64* out, std::size_t n, bool squared) { chunks::mul_h(x, out, n, squared); }
+  static void twist(const u64* x, u64* out, std::size_t n, bool squared) {
+    ops().twist(chunks::constants(), x, out, n, squared);
+  }
   static void square(const u64* x, u64* out, std::size_t n) { ops().square(chunks::constants(), x, out, n); }
   static void sqrt(const u64* x, u64* out, std::size_t n) { ops().sqrt(chunks::constants(), x, out, n); }
 };

@@ -151,6 +151,28 @@ struct clmul512 {
     for (int i = 0; i < 8; ++i) v[i] = _mm512_loadu_si512(src + 8 * i);
     transpose(v);
   }
+
+  // A chunk is one register: the shift across words takes each word's neighbour below
+  // (valignq), and the top bits select mu_lo and mu_z (broadcast, arithmetic shift to masks).
+  static void twist(const chunk_constants& k, const std::uint64_t* x, std::uint64_t* out, std::size_t count,
+                    bool squared) noexcept {
+    const vec mu = _mm512_loadu_si512(k.mu), mu_z = _mm512_loadu_si512(k.mu_z), top = _mm512_set1_epi64(7);
+    for (std::size_t i = 0; i < count; ++i) {
+      const vec v = _mm512_loadu_si512(x + 8 * i);
+      const vec below = _mm512_alignr_epi64(v, zero(), 7);  // word w - 1 at w, 0 at 0
+      const vec high = _mm512_permutexvar_epi64(top, v);   // word 7 everywhere
+      vec y;
+      if (!squared) {
+        y = _mm512_or_si512(_mm512_slli_epi64(v, 1), _mm512_srli_epi64(below, 63));
+        y = _mm512_xor_si512(y, _mm512_and_si512(mu, _mm512_srai_epi64(high, 63)));
+      } else {
+        y = _mm512_or_si512(_mm512_slli_epi64(v, 2), _mm512_srli_epi64(below, 62));
+        y = _mm512_ternarylogic_epi64(y, _mm512_and_si512(mu, _mm512_srai_epi64(_mm512_slli_epi64(high, 1), 63)),
+                                      _mm512_and_si512(mu_z, _mm512_srai_epi64(high, 63)), 0x96);
+      }
+      _mm512_storeu_si512(out + 8 * i, y);
+    }
+  }
   static void store_group(const vec (&v)[8], std::uint64_t* dst) noexcept {
     vec r[8];
     for (int i = 0; i < 8; ++i) r[i] = v[i];
@@ -160,7 +182,7 @@ struct clmul512 {
 };
 
 constexpr chunk_ops avx512_chunk_ops = {&chunk_kernel<clmul512>::mul_n, &chunk_kernel<clmul512>::square_n,
-                                        &chunk_kernel<clmul512>::sqrt_n};
+                                        &chunk_kernel<clmul512>::sqrt_n, &chunk_kernel<clmul512>::twist_n};
 
 }  // namespace
 

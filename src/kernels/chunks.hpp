@@ -23,6 +23,9 @@
 //   blend(even, odd)            low words of each 128-bit lane from `even`, high words from `odd`
 //   load_group(src, v), store_group(v, dst)
 //                               `lanes` consecutive chunks (8 words each) to and from vertical form
+//   twist(k, x, out, count, squared)
+//                               optional: the products by z or z^2 (chunk_kernel::twist_n),
+//                               when the ISA does them better than the plain word loop
 #pragma once
 
 #include <cstddef>
@@ -107,6 +110,26 @@ struct chunk_kernel {
     }
     group(at, res);
     std::memcpy(out + g * W, res, (count - g) * W * sizeof(u64));
+  }
+
+  // out = x z (or x z^2) mod mu on `count` chunks: a shift by one (two) bits, and the bits
+  // shifted out reduced by z^512 = mu_lo and z^513 = mu_z. One chunk at a time: the shift
+  // crosses words, which the vertical layout would not pay for in so short an operation.
+  static void twist_n(const chunk_constants& k, const u64* x, u64* out, std::size_t count, bool squared) noexcept {
+    if constexpr (requires { Isa::twist(k, x, out, count, squared); }) {
+      Isa::twist(k, x, out, count, squared);
+    } else {
+      const unsigned shift = squared ? 2 : 1;
+      for (std::size_t i = 0; i < count; ++i) {
+        const u64* c = x + i * W;
+        u64* y = out + i * W;
+        const u64 top = c[W - 1];  // bit 511, and bit 510 for z^2
+        const u64 m511 = u64(0) - (top >> 63), m510 = u64(0) - (top >> 62 & 1);
+        for (int w = W - 1; w > 0; --w) y[w] = c[w] << shift | c[w - 1] >> (64 - shift);
+        y[0] = c[0] << shift;
+        for (int w = 0; w < W; ++w) y[w] ^= squared ? (k.mu[w] & m510) ^ (k.mu_z[w] & m511) : k.mu[w] & m511;
+      }
+    }
   }
 
   // out[i] = a[i] b[i] for `count` chunks.

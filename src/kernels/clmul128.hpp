@@ -54,7 +54,7 @@ struct clmul128 {
 };
 
 constexpr chunk_ops clmul128_chunk_ops = {&chunk_kernel<clmul128>::mul_n, &chunk_kernel<clmul128>::square_n,
-                                          &chunk_kernel<clmul128>::sqrt_n};
+                                          &chunk_kernel<clmul128>::sqrt_n, &chunk_kernel<clmul128>::twist_n};
 
 }  // namespace
 }  // namespace nimber::detail::kernels

@@ -56,18 +56,23 @@ struct chunk_constants {
   std::uint64_t mu[words];       // mu_lo
   std::uint64_t barrett[words];  // floor(z^1024 / mu) - z^512
   std::uint64_t sqrt_h[words];   // z^(2^511) mod mu, the square root of z
+  std::uint64_t mu_z[words];     // z mu_lo mod mu = z^513 mod mu
 };
 
-// Products, squares and square roots of `count` chunks (out may alias an input).
+// Products, squares and square roots of `count` chunks, and products by h = z (the twist of
+// the tower above the chunks) or by h^2 when `squared`. out may alias an input.
 using chunk_mul_fn = void (*)(const chunk_constants& k, const std::uint64_t* a, const std::uint64_t* b,
                               std::uint64_t* out, std::size_t count) noexcept;
 using chunk_map_fn = void (*)(const chunk_constants& k, const std::uint64_t* x, std::uint64_t* out,
                               std::size_t count) noexcept;
+using chunk_twist_fn = void (*)(const chunk_constants& k, const std::uint64_t* x, std::uint64_t* out,
+                                std::size_t count, bool squared) noexcept;
 
 struct chunk_ops {
   chunk_mul_fn mul;
   chunk_map_fn square;
   chunk_map_fn sqrt;
+  chunk_twist_fn twist;
 };
 
 struct ops {
