@@ -25,16 +25,28 @@ static std::uint64_t transpose8x8(std::uint64_t x) noexcept {
   return x ^ t ^ (t << 28);
 }
 
+// The gf2p8affineqb operand of the 8x8 block whose byte j is the output byte's image of input
+// bit j: bit 8j+i of q is the matrix entry (output bit i, input bit j), and gf2p8affineqb
+// wants that entry at bit 8(7-i)+j: transpose, then reverse the bytes.
+static std::uint64_t affine_block(std::uint64_t q) noexcept { return __builtin_bswap64(transpose8x8(q)); }
+
+void build_chunk_map(chunk_map& m, const std::uint64_t (*images)[8]) noexcept {
+  for (int r = 0; r < 64; ++r)
+    for (int s = 0; s < 64; ++s) {
+      std::uint64_t q = 0;
+      for (int j = 0; j < 8; ++j) q |= (images[8 * s + j][r / 8] >> (8 * (r % 8)) & 0xFF) << (8 * j);
+      m.gfni[r][s] = affine_block(q);
+    }
+}
+
 void build_linear_map(linear_map& m, const std::uint64_t (&cols)[64], bool with_bytes) noexcept {
   for (int j = 0; j < 64; ++j) m.cols[j] = cols[j];
-  // Block (r, s): q has byte j = byte r of the image of bit 8s+j, i.e. bit 8j+i of q is the
-  // matrix entry (output bit 8r+i, input bit 8s+j). gf2p8affineqb wants that entry at bit
-  // 8(7-i)+j: transpose, then reverse the bytes.
+  // Block (r, s): q has byte j = byte r of the image of bit 8s+j.
   for (int r = 0; r < 8; ++r)
     for (int s = 0; s < 8; ++s) {
       std::uint64_t q = 0;
       for (int j = 0; j < 8; ++j) q |= (cols[8 * s + j] >> (8 * r) & 0xFF) << (8 * j);
-      m.gfni[r][s] = __builtin_bswap64(transpose8x8(q));
+      m.gfni[r][s] = affine_block(q);
     }
   m.has_bytes = with_bytes;
   if (!with_bytes) return;

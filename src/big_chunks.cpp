@@ -79,7 +79,8 @@ chunk square_mod(const chunk& x, const u64* mu_lo) noexcept {
 
 struct field {
   detail::kernels::chunk_constants k{};
-  byte_tables to_poly, from_poly;
+  byte_tables to_poly, from_poly;  // for a few chunks, and kernels without GFNI
+  detail::kernels::chunk_map to_gfni, from_gfni;  // for many chunks, on the kernel's byte planes
 };
 
 [[noreturn]] void broken(const char*) noexcept { std::abort(); }  // internal invariant, not input
@@ -112,7 +113,9 @@ field build() {
   std::vector<chunk> to_images(kBits), from_images(power.begin(), power.begin() + kBits);
   for (std::size_t i = 0; i < kBits; ++i) std::copy_n(rows[i].begin() + W, W, to_images[i].begin());
 
-  field f{{}, byte_tables(to_images), byte_tables(from_images)};
+  field f{{}, byte_tables(to_images), byte_tables(from_images), {}, {}};
+  detail::kernels::build_chunk_map(f.to_gfni, reinterpret_cast<const u64(*)[W]>(to_images.data()));
+  detail::kernels::build_chunk_map(f.from_gfni, reinterpret_cast<const u64(*)[W]>(from_images.data()));
   f.to_poly.apply(power[kBits].data(), f.k.mu);
 
   // Barrett's constant: floor(z^1024 / mu) = z^512 + barrett, by long division.
@@ -151,14 +154,29 @@ const field& the_field() {
 
 const detail::kernels::chunk_constants& constants() noexcept { return the_field().k; }
 
-void to_poly(const u64* x, u64* out, std::size_t count) noexcept {
-  const byte_tables& t = the_field().to_poly;
+namespace {
+
+// From this many chunks on, a kernel with byte planes converts faster than the tables (one
+// block of 32 or 64 chunks costs about as much as 20 to 30 table conversions here).
+constexpr std::size_t kPlanesFrom = 32;
+
+void convert(const byte_tables& t, const detail::kernels::chunk_map& m, const u64* x, u64* out,
+             std::size_t count) noexcept {
+  const auto* ops = detail::kernels::active().chunks;
+  if (count >= kPlanesFrom && ops != nullptr && ops->apply != nullptr) return ops->apply(m, x, out, count);
   for (std::size_t i = 0; i < count; ++i) t.apply(x + i * W, out + i * W);
 }
 
+}  // namespace
+
+void to_poly(const u64* x, u64* out, std::size_t count) noexcept {
+  const field& f = the_field();
+  convert(f.to_poly, f.to_gfni, x, out, count);
+}
+
 void from_poly(const u64* x, u64* out, std::size_t count) noexcept {
-  const byte_tables& t = the_field().from_poly;
-  for (std::size_t i = 0; i < count; ++i) t.apply(x + i * W, out + i * W);
+  const field& f = the_field();
+  convert(f.from_poly, f.from_gfni, x, out, count);
 }
 
 }  // namespace nimber::big::chunks

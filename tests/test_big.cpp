@@ -211,33 +211,58 @@ TEST(BigKaratsuba, BreadthFirstLevelsMatchDepthFirst) {
   }
 }
 
+// The operations of one size against the plain tower, on whatever kernel is active.
+struct reference_case {
+  limbs a, b, product, half, square;
+};
+
+reference_case make_case(std::size_t n, std::mt19937_64& rng) {
+  reference_case c{random_limbs(n, rng), random_limbs(n, rng), {}, {}, {}};
+  c.product = ref_mul(c.a, c.b);
+  c.half = ref_half(c.a);
+  c.square = ref_mul(c.a, c.a);
+  return c;
+}
+
+void expect_matches(const reference_case& c, const std::string& where) {
+  const std::size_t n = c.a.size();
+  limbs out(n), half(n), sq(n), root(n), inv(n);
+  nimber::big::mul(c.a.data(), c.b.data(), out.data(), n);
+  ASSERT_EQ(out, c.product) << where;
+  nimber::big::mul_half(c.a.data(), half.data(), n);
+  ASSERT_EQ(half, c.half) << where;
+  nimber::big::square(c.a.data(), sq.data(), n);
+  ASSERT_EQ(sq, c.square) << where;
+  nimber::big::sqrt(sq.data(), root.data(), n);
+  ASSERT_EQ(root, c.a) << where;
+  nimber::big::inverse(c.a.data(), inv.data(), n);
+  limbs one(n, 0);
+  one[0] = 1;
+  ASSERT_EQ(ref_mul(c.a, inv), one) << where;
+}
+
 TEST(BigKaratsuba, EveryKernelAgreesWithThePlainTower) {
-  // The tree passes run on the active batch kernel's row passes (src/kernels/rows.hpp) and
-  // its products: each supported kernel, forced, on every route, against the plain tower;
-  // and a 2^16-bit product (the helper thread's route) that must agree across kernels.
+  // Each supported kernel, forced, against the plain tower on every route of the trees. The
+  // kernels with carry-less multiplies take the chunk route from 512 bits (8 limbs) up, whose
+  // conversions switch from byte tables to byte planes at 32 chunks (256 limbs); the portable
+  // kernel stays on limbs. Then a 2^16-bit product (the helper thread's route) that must agree
+  // across kernels, and so across both routes.
   const std::string before(nimber::kernel::active());
   std::mt19937_64 rng(16);
+  std::vector<reference_case> cases;
+  for (std::size_t n = 1; n <= 512; n *= 2) cases.push_back(make_case(n, rng));
   const limbs big_a = random_limbs(1024, rng), big_b = random_limbs(1024, rng);
   limbs first_big;
   for (const auto& k : nimber::kernel::list()) {
     if (!k.supported) continue;
     ASSERT_EQ(nimber::kernel::force(k.name), nimber::kernel::force_status::ok);
-    for (std::size_t breadth : {nimber::big::breadth_limbs(), std::size_t(4)})
-      for (std::size_t block : {std::size_t(2), std::size_t(16), nimber::big::block_limbs()}) {
+    for (std::size_t breadth : {nimber::big::breadth_limbs(), std::size_t(4), std::size_t(64)})
+      for (std::size_t block : {std::size_t(2), std::size_t(16), std::size_t(64), nimber::big::block_limbs()}) {
         breadth_limit limit(breadth);
         block_size guard(block);
-        for (std::size_t n = 1; n <= 64; n *= 2) {
-          const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
-          limbs out(n), half(n), sq(n), root(n);
-          nimber::big::mul(a.data(), b.data(), out.data(), n);
-          ASSERT_EQ(out, ref_mul(a, b)) << k.name << " n " << n << " block " << block << " breadth " << breadth;
-          nimber::big::mul_half(a.data(), half.data(), n);
-          ASSERT_EQ(half, ref_half(a)) << k.name << " n " << n;
-          nimber::big::square(a.data(), sq.data(), n);
-          ASSERT_EQ(sq, ref_mul(a, a)) << k.name << " n " << n;
-          nimber::big::sqrt(sq.data(), root.data(), n);
-          ASSERT_EQ(root, a) << k.name << " n " << n;
-        }
+        for (const reference_case& c : cases)
+          expect_matches(c, std::string(k.name) + " n " + std::to_string(c.a.size()) + " block " +
+                                std::to_string(block) + " breadth " + std::to_string(breadth));
       }
     limbs out(1024);
     nimber::big::mul(big_a.data(), big_b.data(), out.data(), 1024);
@@ -245,6 +270,64 @@ TEST(BigKaratsuba, EveryKernelAgreesWithThePlainTower) {
     ASSERT_EQ(out, first_big) << k.name;
   }
   ASSERT_EQ(nimber::kernel::force(before), nimber::kernel::force_status::ok);
+}
+
+TEST(BigKaratsuba, ChunkEdgeValues) {
+  // Chunks that stress the conversions and the reduction: zero, one, single bits (among them
+  // 2^511, the generator h of the polynomial basis, and 2^510), all ones, and h + 1, in a
+  // 512-bit and a 1024-bit field, on every kernel.
+  const std::string before(nimber::kernel::active());
+  std::vector<limbs> values;
+  for (std::size_t n : {std::size_t(8), std::size_t(16)}) {
+    for (std::size_t bit : {std::size_t(0), std::size_t(1), std::size_t(63), std::size_t(64), std::size_t(510),
+                            std::size_t(511), 64 * n - 1}) {
+      limbs v(n, 0);
+      v[bit / 64] = u64(1) << (bit % 64);
+      values.push_back(v);
+    }
+    values.push_back(limbs(n, 0));
+    values.push_back(limbs(n, ~u64(0)));
+    limbs h1(n, 0);
+    h1[0] = 1;
+    h1[7] = u64(1) << 63;
+    values.push_back(h1);
+  }
+  for (const auto& k : nimber::kernel::list()) {
+    if (!k.supported) continue;
+    ASSERT_EQ(nimber::kernel::force(k.name), nimber::kernel::force_status::ok);
+    for (const limbs& x : values)
+      for (const limbs& y : values) {
+        if (x.size() != y.size()) continue;
+        const std::size_t n = x.size();
+        limbs out(n), sq(n);
+        nimber::big::mul(x.data(), y.data(), out.data(), n);
+        ASSERT_EQ(out, ref_mul(x, y)) << k.name;
+        nimber::big::square(x.data(), sq.data(), n);
+        ASSERT_EQ(sq, ref_mul(x, x)) << k.name;
+      }
+  }
+  ASSERT_EQ(nimber::kernel::force(before), nimber::kernel::force_status::ok);
+}
+
+TEST(BigKaratsuba, ChunkRouteMatchesLimbRouteAt2To17Bits) {
+  // The chunk route (the default kernel where it has carry-less multiplies) against the limb
+  // route (the portable kernel) on a size where both use the helper thread, the shared
+  // half-power maps and byte-plane conversions: products, squares, square roots, inverses.
+  const std::string before(nimber::kernel::active());
+  std::mt19937_64 rng(17);
+  const std::size_t n = 2048;
+  const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
+  limbs expect[4], got[4];
+  for (int pass = 0; pass < 2; ++pass) {
+    ASSERT_EQ(nimber::kernel::force(pass == 0 ? "portable" : before), nimber::kernel::force_status::ok);
+    limbs* r = pass == 0 ? expect : got;
+    for (int i = 0; i < 4; ++i) r[i].assign(n, 0);
+    nimber::big::mul(a.data(), b.data(), r[0].data(), n);
+    nimber::big::square(a.data(), r[1].data(), n);
+    nimber::big::sqrt(a.data(), r[2].data(), n);
+    nimber::big::inverse(a.data(), r[3].data(), n);
+  }
+  for (int i = 0; i < 4; ++i) ASSERT_EQ(got[i], expect[i]) << "operation " << i;
 }
 
 TEST(BigKaratsuba, HalfPowerMatchesPlainTower) {

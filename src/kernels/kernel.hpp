@@ -33,6 +33,15 @@ struct linear_map {
 // Fills every form from the column images (the byte tables only if `with_bytes`).
 void build_linear_map(linear_map& m, const std::uint64_t (&cols)[64], bool with_bytes) noexcept;
 
+// A GF(2)-linear map on 512-bit chunks (the conversions of the chunk field) in the gfni form
+// only: gfni[r][s] takes input byte s to output byte r, laid out as in linear_map.
+struct chunk_map {
+  std::uint64_t gfni[64][64];
+};
+
+// Fills m from images[i], the image of input bit i (8 words each).
+void build_chunk_map(chunk_map& m, const std::uint64_t (*images)[8]) noexcept;
+
 using mul_fn = void (*)(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out,
                         std::size_t n) noexcept;
 using apply_fn = void (*)(const linear_map& m, const std::uint64_t* x, std::uint64_t* out,
@@ -67,12 +76,16 @@ using chunk_map_fn = void (*)(const chunk_constants& k, const std::uint64_t* x, 
                               std::size_t count) noexcept;
 using chunk_twist_fn = void (*)(const chunk_constants& k, const std::uint64_t* x, std::uint64_t* out,
                                 std::size_t count, bool squared) noexcept;
+// out[i] = M x[i] for `count` chunks, a block of `lanes` chunks at a time (out may alias x).
+using chunk_apply_fn = void (*)(const chunk_map& m, const std::uint64_t* x, std::uint64_t* out,
+                                std::size_t count) noexcept;
 
 struct chunk_ops {
   chunk_mul_fn mul;
   chunk_map_fn square;
   chunk_map_fn sqrt;
   chunk_twist_fn twist;
+  chunk_apply_fn apply;  // nullptr without GFNI: conversions then use 8-bit tables
 };
 
 struct ops {
