@@ -103,6 +103,8 @@ constexpr u64 kHalf64 = u64(1) << 63;  // 2^63, the half Fermat power of GF(2^64
 
 struct limb_base {
   static constexpr std::size_t W = 1;
+  static constexpr std::size_t kHalfInKernel = 0;  // the half-power map recurses down to single limbs
+  static void half(u64*, std::size_t, std::size_t, std::size_t) {}
   // The twist of a short run of single vectors may use the constant's own tree (half_const).
   static constexpr bool constant_trees = true;
 
@@ -140,6 +142,11 @@ struct chunk_base {
   }
   static void square(const u64* x, u64* out, std::size_t n) { ops().square(chunks::constants(), x, out, n); }
   static void sqrt(const u64* x, u64* out, std::size_t n) { ops().sqrt(chunks::constants(), x, out, n); }
+  // The half-power map of up to 8 chunks in one kernel call (all of it in registers on AVX-512).
+  static constexpr std::size_t kHalfInKernel = detail::kernels::kHalfChunks;
+  static void half(u64* x, std::size_t V, std::size_t m, std::size_t stride) {
+    ops().half(chunks::constants(), x, V, m, stride);
+  }
 };
 
 // The XOR row passes (src/kernels/rows.hpp). Long ones run on the active kernel's build for
@@ -370,6 +377,11 @@ void half_const(const u64* x, u64* y, std::size_t m, arena& ar) {
 template <class Base>
 void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
   constexpr std::size_t W = Base::W;
+  if (m <= Base::kHalfInKernel) {
+    if (x != y)
+      for (std::size_t j = 0; j < m; ++j) std::copy_n(x + j * stride * W, V * W, y + j * stride * W);
+    return Base::half(y, V, m, stride);
+  }
   if (m == 1) return Base::twist(x, y, V, false);
   if (m == 2) {  // y0 = x1 t^2, y1 = (x0 + x1) t
     frame f(ar);

@@ -154,23 +154,71 @@ struct clmul512 {
 
   // A chunk is one register: the shift across words takes each word's neighbour below
   // (valignq), and the top bits select mu_lo and mu_z (broadcast, arithmetic shift to masks).
-  static void twist(const chunk_constants& k, const std::uint64_t* x, std::uint64_t* out, std::size_t count,
-                    bool squared) noexcept {
-    const vec mu = _mm512_loadu_si512(k.mu), mu_z = _mm512_loadu_si512(k.mu_z), top = _mm512_set1_epi64(7);
-    for (std::size_t i = 0; i < count; ++i) {
-      const vec v = _mm512_loadu_si512(x + 8 * i);
+  struct twister {
+    vec mu, mu_z, top;
+    explicit twister(const chunk_constants& k) noexcept
+        : mu(_mm512_loadu_si512(k.mu)), mu_z(_mm512_loadu_si512(k.mu_z)), top(_mm512_set1_epi64(7)) {}
+    [[gnu::always_inline]] vec z(vec v) const noexcept {
       const vec below = _mm512_alignr_epi64(v, zero(), 7);  // word w - 1 at w, 0 at 0
       const vec high = _mm512_permutexvar_epi64(top, v);   // word 7 everywhere
-      vec y;
-      if (!squared) {
-        y = _mm512_or_si512(_mm512_slli_epi64(v, 1), _mm512_srli_epi64(below, 63));
-        y = _mm512_xor_si512(y, _mm512_and_si512(mu, _mm512_srai_epi64(high, 63)));
+      const vec y = _mm512_or_si512(_mm512_slli_epi64(v, 1), _mm512_srli_epi64(below, 63));
+      return _mm512_xor_si512(y, _mm512_and_si512(mu, _mm512_srai_epi64(high, 63)));
+    }
+    [[gnu::always_inline]] vec z2(vec v) const noexcept {
+      const vec below = _mm512_alignr_epi64(v, zero(), 7);
+      const vec high = _mm512_permutexvar_epi64(top, v);
+      const vec y = _mm512_or_si512(_mm512_slli_epi64(v, 2), _mm512_srli_epi64(below, 62));
+      return _mm512_ternarylogic_epi64(y, _mm512_and_si512(mu, _mm512_srai_epi64(_mm512_slli_epi64(high, 1), 63)),
+                                       _mm512_and_si512(mu_z, _mm512_srai_epi64(high, 63)), 0x96);
+    }
+    // The half-power map of M chunks in registers (chunks.hpp, half_n).
+    template <int M>
+    [[gnu::always_inline]] void half(vec* x) const noexcept {
+      if constexpr (M == 1) {
+        x[0] = z(x[0]);
+      } else if constexpr (M == 2) {
+        const vec s = _mm512_xor_si512(x[0], x[1]);
+        x[0] = z2(x[1]);
+        x[1] = z(s);
       } else {
-        y = _mm512_or_si512(_mm512_slli_epi64(v, 2), _mm512_srli_epi64(below, 62));
-        y = _mm512_ternarylogic_epi64(y, _mm512_and_si512(mu, _mm512_srai_epi64(_mm512_slli_epi64(high, 1), 63)),
-                                      _mm512_and_si512(mu_z, _mm512_srai_epi64(high, 63)), 0x96);
+        constexpr int H = M / 2;
+        vec s[H], t[H];
+        for (int i = 0; i < H; ++i) s[i] = _mm512_xor_si512(x[i], x[i + H]), t[i] = x[i + H];
+        half<H>(s);
+        half<H>(t);
+        half<H>(t);
+        for (int i = 0; i < H; ++i) x[i] = t[i], x[i + H] = s[i];
       }
-      _mm512_storeu_si512(out + 8 * i, y);
+    }
+  };
+
+  static void twist(const chunk_constants& k, const std::uint64_t* x, std::uint64_t* out, std::size_t count,
+                    bool squared) noexcept {
+    const twister t(k);
+    if (squared)
+      for (std::size_t i = 0; i < count; ++i) _mm512_storeu_si512(out + 8 * i, t.z2(_mm512_loadu_si512(x + 8 * i)));
+    else
+      for (std::size_t i = 0; i < count; ++i) _mm512_storeu_si512(out + 8 * i, t.z(_mm512_loadu_si512(x + 8 * i)));
+  }
+
+  template <int M>
+  static void half_vectors(const twister& t, std::uint64_t* x, std::size_t V, std::size_t stride) noexcept {
+    for (std::size_t c = 0; c < V; ++c) {
+      vec v[M];
+      for (int j = 0; j < M; ++j) v[j] = _mm512_loadu_si512(x + 8 * (j * stride + c));
+      t.template half<M>(v);
+      for (int j = 0; j < M; ++j) _mm512_storeu_si512(x + 8 * (j * stride + c), v[j]);
+    }
+  }
+
+  static void half(const chunk_constants& k, std::uint64_t* x, std::size_t V, std::size_t m,
+                   std::size_t stride) noexcept {
+    const twister t(k);
+    switch (m) {
+      case 1: return half_vectors<1>(t, x, V, stride);
+      case 2: return half_vectors<2>(t, x, V, stride);
+      case 4: return half_vectors<4>(t, x, V, stride);
+      default: return half_vectors<8>(t, x, V, stride);
     }
   }
   static void store_group(const vec (&v)[8], std::uint64_t* dst) noexcept {
@@ -182,7 +230,7 @@ struct clmul512 {
 };
 
 constexpr chunk_ops avx512_chunk_ops = {&chunk_kernel<clmul512>::mul_n, &chunk_kernel<clmul512>::square_n,
-                                        &chunk_kernel<clmul512>::sqrt_n, &chunk_kernel<clmul512>::twist_n,
+                                        &chunk_kernel<clmul512>::sqrt_n, &chunk_kernel<clmul512>::twist_n, &chunk_kernel<clmul512>::half_n,
                                         &plane_kernel<avx512>::chunk_apply_n};
 
 }  // namespace

@@ -23,9 +23,10 @@
 //   blend(even, odd)            low words of each 128-bit lane from `even`, high words from `odd`
 //   load_group(src, v), store_group(v, dst)
 //                               `lanes` consecutive chunks (8 words each) to and from vertical form
-//   twist(k, x, out, count, squared)
-//                               optional: the products by z or z^2 (chunk_kernel::twist_n),
-//                               when the ISA does them better than the plain word loop
+//   twist(k, x, out, count, squared), half(k, x, V, m, stride)
+//                               optional: the products by z or z^2 (chunk_kernel::twist_n) and
+//                               the half-power map of a few chunks (chunk_kernel::half_n), when
+//                               the ISA does them better than the plain word loops
 #pragma once
 
 #include <cstddef>
@@ -130,6 +131,39 @@ struct chunk_kernel {
         for (int w = 0; w < W; ++w) y[w] ^= squared ? (k.mu[w] & m510) ^ (k.mu_z[w] & m511) : k.mu[w] & m511;
       }
     }
+  }
+
+  // The half-power map of m chunks on V vectors in place (kernel.hpp, chunk_half_fn): the
+  // recursion (x1 F + x0)(F/2) = h'(x0 + x1) F + h'(h'(x1)) down to the twist, one vector at
+  // a time in a local copy, so that none of it touches more than 8 chunks.
+  static void half_n(const chunk_constants& k, u64* x, std::size_t V, std::size_t m, std::size_t stride) noexcept {
+    if constexpr (requires { Isa::half(k, x, V, m, stride); }) {
+      Isa::half(k, x, V, m, stride);
+    } else {
+      u64 v[kHalfChunks * W];
+      for (std::size_t c = 0; c < V; ++c) {
+        for (std::size_t j = 0; j < m; ++j) std::memcpy(v + j * W, x + (j * stride + c) * W, W * sizeof(u64));
+        half_words(k, v, m);
+        for (std::size_t j = 0; j < m; ++j) std::memcpy(x + (j * stride + c) * W, v + j * W, W * sizeof(u64));
+      }
+    }
+  }
+
+  static void half_words(const chunk_constants& k, u64* v, std::size_t m) noexcept {
+    if (m == 1) return twist_n(k, v, v, 1, false);
+    const std::size_t h = m / 2;
+    u64 s[kHalfChunks / 2 * W];
+    for (std::size_t i = 0; i < h * W; ++i) s[i] = v[i] ^ v[h * W + i];
+    if (h == 1) {  // y0 = x1 z^2, y1 = (x0 + x1) z
+      twist_n(k, v + W, v, 1, true);
+      twist_n(k, s, v + W, 1, false);
+      return;
+    }
+    half_words(k, s, h);
+    half_words(k, v + h * W, h);
+    half_words(k, v + h * W, h);
+    std::memcpy(v, v + h * W, h * W * sizeof(u64));
+    std::memcpy(v + h * W, s, h * W * sizeof(u64));
   }
 
   // out[i] = a[i] b[i] for `count` chunks.

@@ -79,12 +79,18 @@ using chunk_twist_fn = void (*)(const chunk_constants& k, const std::uint64_t* x
 // out[i] = M x[i] for `count` chunks, a block of `lanes` chunks at a time (out may alias x).
 using chunk_apply_fn = void (*)(const chunk_map& m, const std::uint64_t* x, std::uint64_t* out,
                                 std::size_t count) noexcept;
+// In place, the product by the half Fermat power of the field of m <= kHalfChunks chunks (m a
+// power of two) on V vectors stored chunk-major: chunk j of vector v at x + 8 (j stride + v).
+using chunk_half_fn = void (*)(const chunk_constants& k, std::uint64_t* x, std::size_t V, std::size_t m,
+                               std::size_t stride) noexcept;
+inline constexpr std::size_t kHalfChunks = 8;
 
 struct chunk_ops {
   chunk_mul_fn mul;
   chunk_map_fn square;
   chunk_map_fn sqrt;
   chunk_twist_fn twist;
+  chunk_half_fn half;
   chunk_apply_fn apply;  // nullptr without GFNI: conversions then use 8-bit tables
 };
 
