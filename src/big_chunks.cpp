@@ -21,9 +21,8 @@ using chunk = std::array<u64, W>;
 
 bool bit(const u64* x, std::size_t i) noexcept { return x[i / 64] >> (i % 64) & 1; }
 
-// A GF(2)-linear map on chunks as 8-bit tables: rows[j][v] is the image of the value v in
-// byte j, so a map is 64 table rows XORed together (Arlazarov, Dinic, Kronrod and Faradzev's
-// "four Russians" method with 8-bit windows).
+// A GF(2)-linear map on chunks as 8-bit tables (kernel.hpp, chunk_tables_fn): rows[j][v] is
+// the image of the value v in byte j, each an earlier row plus one bit's image.
 class byte_tables {
  public:
   explicit byte_tables(const std::vector<chunk>& images) : rows_(new u64[kBytes * 256 * W]) {
@@ -37,6 +36,9 @@ class byte_tables {
     }
   }
 
+  const u64* rows() const noexcept { return rows_.get(); }
+
+  // For building the constants, before any kernel is involved.
   void apply(const u64* x, u64* out) const noexcept {
     u64 acc[W] = {};
     for (std::size_t j = 0; j < kBytes; ++j) {
@@ -160,11 +162,12 @@ namespace {
 // block of 32 or 64 chunks costs about as much as 20 to 30 table conversions here).
 constexpr std::size_t kPlanesFrom = 32;
 
+// The chunk route runs only on kernels with chunk arithmetic, so `ops` is there.
 void convert(const byte_tables& t, const detail::kernels::chunk_map& m, const u64* x, u64* out,
              std::size_t count) noexcept {
-  const auto* ops = detail::kernels::active().chunks;
-  if (count >= kPlanesFrom && ops != nullptr && ops->apply != nullptr) return ops->apply(m, x, out, count);
-  for (std::size_t i = 0; i < count; ++i) t.apply(x + i * W, out + i * W);
+  const auto& ops = *detail::kernels::active().chunks;
+  if (count >= kPlanesFrom && ops.apply != nullptr) return ops.apply(m, x, out, count);
+  ops.tables(t.rows(), x, out, count);
 }
 
 }  // namespace

@@ -85,13 +85,19 @@ using chunk_half_fn = void (*)(const chunk_constants& k, std::uint64_t* x, std::
                                std::size_t stride) noexcept;
 inline constexpr std::size_t kHalfChunks = 8;
 
+// out[i] = M x[i] by 8-bit tables: rows[j][v] is the image of the value v in byte j (64 x 256
+// rows of 8 words), so a map is 64 rows XORed together.
+using chunk_tables_fn = void (*)(const std::uint64_t* rows, const std::uint64_t* x, std::uint64_t* out,
+                                 std::size_t count) noexcept;
+
 struct chunk_ops {
   chunk_mul_fn mul;
   chunk_map_fn square;
   chunk_map_fn sqrt;
   chunk_twist_fn twist;
   chunk_half_fn half;
-  chunk_apply_fn apply;  // nullptr without GFNI: conversions then use 8-bit tables
+  chunk_tables_fn tables;  // conversions of a few chunks
+  chunk_apply_fn apply;    // of many; nullptr without GFNI (then tables again)
 };
 
 struct ops {

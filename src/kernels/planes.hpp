@@ -126,7 +126,9 @@ struct plane_kernel {
   // `lanes` 512-bit chunks under a 512 x 512 map (the chunk field's conversions): word J of
   // every chunk of the block gathered and turned into byte planes 8J..8J+7 (plane s holds input
   // byte s of all the chunks), then output plane r is the XOR over s of block (r, s) applied to
-  // plane s, 64 affine products per plane, and back. Reads all of x before writing out.
+  // plane s, 64 affine products per plane, and back. The 8 output planes of a word are made in
+  // one pass over the input planes, so each is loaded once for 8 products. Reads all of x
+  // before writing out.
   static void chunk_apply_block(const chunk_map& m, const std::uint64_t* x, std::uint64_t* out) noexcept {
     vec in[64];
     std::uint64_t words[lanes];
@@ -137,17 +139,15 @@ struct plane_kernel {
       for (int k = 0; k < 8; ++k) in[8 * J + k] = p[k];
     }
     for (int J = 0; J < 8; ++J) {
+      const std::uint64_t(*rows)[64] = m.gfni + 8 * J;
       vec p[8];
-      for (int k = 0; k < 8; ++k) {
-        const std::uint64_t* row = m.gfni[8 * J + k];
-        vec acc0 = Isa::bxor(Isa::affine(in[0], row[0]), Isa::affine(in[1], row[1]));
-        vec acc1 = Isa::bxor(Isa::affine(in[2], row[2]), Isa::affine(in[3], row[3]));
-#pragma GCC unroll 15
-        for (int s = 4; s < 64; s += 4) {
-          acc0 = Isa::xor3(acc0, Isa::affine(in[s], row[s]), Isa::affine(in[s + 1], row[s + 1]));
-          acc1 = Isa::xor3(acc1, Isa::affine(in[s + 2], row[s + 2]), Isa::affine(in[s + 3], row[s + 3]));
-        }
-        p[k] = Isa::bxor(acc0, acc1);
+#pragma GCC unroll 8
+      for (int k = 0; k < 8; ++k) p[k] = Isa::bxor(Isa::affine(in[0], rows[k][0]), Isa::affine(in[1], rows[k][1]));
+#pragma GCC unroll 2
+      for (int s = 2; s < 64; s += 2) {
+        const vec a = in[s], b = in[s + 1];
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; ++k) p[k] = Isa::xor3(p[k], Isa::affine(a, rows[k][s]), Isa::affine(b, rows[k][s + 1]));
       }
       Isa::template from_planes<false>(p, words);
       for (std::size_t c = 0; c < lanes; ++c) out[8 * c + J] = words[c];
