@@ -103,6 +103,9 @@ constexpr u64 kHalf64 = u64(1) << 63;  // 2^63, the half Fermat power of GF(2^64
 
 struct limb_base {
   static constexpr std::size_t W = 1;
+  static constexpr bool fused_pairs = false;
+  static constexpr std::size_t kFusedPairsFrom = 0;
+  static void pairs(const u64*, const u64*, const u64*, const u64*, u64*, u64*, std::size_t) {}
   static constexpr std::size_t kHalfInKernel = 0;  // the half-power map recurses down to single limbs
   static void half(u64*, std::size_t, std::size_t, std::size_t) {}
   // The twist of a short run of single vectors may use the constant's own tree (half_const).
@@ -136,6 +139,14 @@ struct chunk_base {
   static const detail::kernels::chunk_ops& ops() noexcept { return *detail::kernels::active().chunks; }
   static void mul(const u64* a, const u64* b, u64* out, std::size_t n) {
     ops().mul(chunks::constants(), a, b, out, n);
+  }
+  // pair_products is one kernel call (chunk_pairs_fn) from 8 nodes: below, the padding of the
+  // kernel's groups costs more than the three reductions it saves.
+  static constexpr bool fused_pairs = true;
+  static constexpr std::size_t kFusedPairsFrom = 8;
+  static void pairs(const u64* a0, const u64* a1, const u64* b0, const u64* b1, u64* out0, u64* out1,
+                    std::size_t n) {
+    ops().pairs(chunks::constants(), a0, a1, b0, b1, out0, out1, n);
   }
   static void twist(const u64* x, u64* out, std::size_t n, bool squared) {
     ops().twist(chunks::constants(), x, out, n, squared);
@@ -260,6 +271,10 @@ const u64* expand_to_pairs(const u64* x, std::size_t n, u64* top, u64* spare) no
 // constant's leaves (rows b0, bs, b1, with the twist folded into b1). out may alias a.
 template <class Base>
 void pair_products(const u64* a, const u64* b, bool constant, u64* out, std::size_t N) {
+  if constexpr (Base::fused_pairs) {
+    constexpr std::size_t W = Base::W;
+    if (!constant && N >= Base::kFusedPairsFrom) return Base::pairs(a, a + N * W, b, b + N * W, out, out + N * W, N);
+  }
   // One leaf call per piece of k nodes on [a0 | a0 + a1 | a1] x [b0 | bs | b1]: short trees
   // (a few dozen nodes) then cost one padded kernel block, not three.
   constexpr std::size_t W = Base::W, kPiece = 256 / W;  // three arrays of 6 KiB

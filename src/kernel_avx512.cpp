@@ -229,7 +229,7 @@ struct clmul512 {
   }
 };
 
-constexpr chunk_ops avx512_chunk_ops = {&chunk_kernel<clmul512>::mul_n, &chunk_kernel<clmul512>::square_n,
+constexpr chunk_ops avx512_chunk_ops = {&chunk_kernel<clmul512>::mul_n, &chunk_kernel<clmul512>::pairs_n, &chunk_kernel<clmul512>::square_n,
                                         &chunk_kernel<clmul512>::sqrt_n, &chunk_kernel<clmul512>::twist_n, &chunk_kernel<clmul512>::half_n, &chunk_kernel<clmul512>::tables_n,
                                         &plane_kernel<avx512>::chunk_apply_n};
 

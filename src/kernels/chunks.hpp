@@ -81,6 +81,26 @@ struct chunk_kernel {
     for (int w = 0; w < W; ++w) r[w] = Isa::bxor(c[w], t[w]);
   }
 
+  // The full 2W-word product of two W-word polynomials: one Karatsuba level over schoolbook
+  // halves (48 word products instead of 64).
+  [[gnu::always_inline]] static void product(const vec* a, const vec* b, vec* c) noexcept {
+    constexpr int H = W / 2;
+    vec as[H], bs[H], lo[W], hi[W], mid[W];
+#pragma GCC unroll 4
+    for (int i = 0; i < H; ++i) as[i] = Isa::bxor(a[i], a[i + H]), bs[i] = Isa::bxor(b[i], b[i + H]);
+    scan<H, H, 0, W - 1>(a, b, lo);
+    scan<H, H, 0, W - 1>(a + H, b + H, hi);
+    scan<H, H, 0, W - 1>(as, bs, mid);
+#pragma GCC unroll 8
+    for (int i = 0; i < W; ++i) {
+      mid[i] = Isa::bxor(mid[i], Isa::bxor(lo[i], hi[i]));
+      c[i] = lo[i];
+      c[i + W] = hi[i];
+    }
+#pragma GCC unroll 8
+    for (int i = 0; i < W; ++i) c[i + H] = Isa::bxor(c[i + H], mid[i]);
+  }
+
   struct constants {
     vec m_lo[W], mu_lo[W], sqrt_h[W];
     explicit constants(const chunk_constants& k) noexcept {
@@ -191,10 +211,54 @@ struct chunk_kernel {
       vec x[W], y[W], p[2 * W], r[W];
       Isa::load_group(at[0], x);
       Isa::load_group(at[1], y);
-      scan<W, W, 0, 2 * W - 1>(x, y, p);
+      product(x, y, p);
       reduce(c.m_lo, c.mu_lo, p, r);
       Isa::store_group(r, dst);
     });
+  }
+
+  // The last tree level (kernel.hpp, chunk_pairs_fn): the three products stay unreduced, the
+  // twist of a1 b1 is a one-bit shift of the unreduced product (degree at most 1023, which
+  // Barrett's method still reduces exactly), and only the two outputs are reduced.
+  static void pairs_n(const chunk_constants& k, const u64* a0, const u64* a1, const u64* b0, const u64* b1, u64* out0,
+                      u64* out1, std::size_t count) noexcept {
+    const constants c(k);
+    const auto group = [&](const u64* x0, const u64* x1, const u64* y0, const u64* y1, u64* z0, u64* z1) {
+      vec A0[W], A1[W], B0[W], B1[W], ll[2 * W], hh[2 * W], mm[2 * W], r[W];
+      Isa::load_group(x0, A0);
+      Isa::load_group(x1, A1);
+      Isa::load_group(y0, B0);
+      Isa::load_group(y1, B1);
+      product(A0, B0, ll);
+      product(A1, B1, hh);
+#pragma GCC unroll 8
+      for (int w = 0; w < W; ++w) A1[w] = Isa::bxor(A0[w], A1[w]), B1[w] = Isa::bxor(B0[w], B1[w]);
+      product(A1, B1, mm);
+#pragma GCC unroll 16
+      for (int w = 2 * W - 1; w >= 0; --w) {
+        const vec shifted = Isa::template sll<1>(hh[w]);
+        hh[w] = w > 0 ? Isa::bor(shifted, Isa::template srl<63>(hh[w - 1])) : shifted;
+        mm[w] = Isa::bxor(mm[w], ll[w]);
+        ll[w] = Isa::bxor(ll[w], hh[w]);
+      }
+      reduce(c.m_lo, c.mu_lo, ll, r);
+      Isa::store_group(r, z0);
+      reduce(c.m_lo, c.mu_lo, mm, r);
+      Isa::store_group(r, z1);
+    };
+    std::size_t g = 0;
+    for (; g + lanes <= count; g += lanes) group(a0 + g * W, a1 + g * W, b0 + g * W, b1 + g * W, out0 + g * W, out1 + g * W);
+    if (g == count) return;
+    constexpr std::size_t span = lanes * W;
+    u64 pad[6][span] = {};
+    const std::size_t words = (count - g) * W;
+    std::memcpy(pad[0], a0 + g * W, words * sizeof(u64));
+    std::memcpy(pad[1], a1 + g * W, words * sizeof(u64));
+    std::memcpy(pad[2], b0 + g * W, words * sizeof(u64));
+    std::memcpy(pad[3], b1 + g * W, words * sizeof(u64));
+    group(pad[0], pad[1], pad[2], pad[3], pad[4], pad[5]);
+    std::memcpy(out0 + g * W, pad[4], words * sizeof(u64));
+    std::memcpy(out1 + g * W, pad[5], words * sizeof(u64));
   }
 
   // out[i] = x[i]^2: squaring a polynomial spreads its bits (clmul of each word with itself).

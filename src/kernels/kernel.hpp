@@ -85,6 +85,11 @@ using chunk_half_fn = void (*)(const chunk_constants& k, std::uint64_t* x, std::
                                std::size_t stride) noexcept;
 inline constexpr std::size_t kHalfChunks = 8;
 
+// The last level of a product tree on `count` two-chunk nodes: out0 = a0 b0 + a1 b1 h,
+// out1 = (a0 + a1)(b0 + b1) + a0 b0 (one Karatsuba step). out0 may alias a0, out1 a1.
+using chunk_pairs_fn = void (*)(const chunk_constants& k, const std::uint64_t* a0, const std::uint64_t* a1,
+                                const std::uint64_t* b0, const std::uint64_t* b1, std::uint64_t* out0,
+                                std::uint64_t* out1, std::size_t count) noexcept;
 // out[i] = M x[i] by 8-bit tables: rows[j][v] is the image of the value v in byte j (64 x 256
 // rows of 8 words), so a map is 64 rows XORed together.
 using chunk_tables_fn = void (*)(const std::uint64_t* rows, const std::uint64_t* x, std::uint64_t* out,
@@ -92,6 +97,7 @@ using chunk_tables_fn = void (*)(const std::uint64_t* rows, const std::uint64_t*
 
 struct chunk_ops {
   chunk_mul_fn mul;
+  chunk_pairs_fn pairs;
   chunk_map_fn square;
   chunk_map_fn sqrt;
   chunk_twist_fn twist;
