@@ -103,6 +103,7 @@ constexpr u64 kHalf64 = u64(1) << 63;  // 2^63, the half Fermat power of GF(2^64
 
 struct limb_base {
   static constexpr std::size_t W = 1;
+  static constexpr bool breadth_first_levels = true;  // mul_levels up to the breadth limit
   static constexpr bool fused_pairs = false;
   static constexpr std::size_t kFusedPairsFrom = 0;
   static void pairs(const u64*, const u64*, const u64*, const u64*, u64*, u64*, std::size_t) {}
@@ -134,6 +135,9 @@ struct limb_base {
 
 struct chunk_base {
   static constexpr std::size_t W = chunks::kWords;
+  // Depth-first halving above the blocks balances the two cores better on chunks: 4.3 ms
+  // against 5.3 for the breadth-first levels at 2^20 bits (medians, interleaved runs).
+  static constexpr bool breadth_first_levels = false;
   static constexpr bool constant_trees = false;  // the twist is a shift: always split
 
   static const detail::kernels::chunk_ops& ops() noexcept { return *detail::kernels::active().chunks; }
@@ -480,45 +484,55 @@ void sqrt_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
 }
 
 // ---- A second core for the top levels ------------------------------------------------------
-// One persistent helper thread (with its own thread_local arena) takes one of the three
-// independent half products of a large level. A caller that finds it busy, a nested level or
-// another thread's product, computes alone, so there is never a wait for a free helper.
+// One persistent helper thread (with its own thread_local arena) runs one job at a time: one
+// of the independent halves of a large level. It is free again as soon as its job ends, so a
+// caller whose own half is still running hands the helper the next piece it splits (a product
+// reaches it again on its second and third half products, which balances the two cores). A
+// caller that finds it busy computes alone, so there is never a wait for a free helper, and a
+// job that splits further on the helper itself just runs inline.
 //
-// Both sides spin for a while before they sleep on the condition variable: the jobs of one
-// product come microseconds apart, and waking a sleeping thread took tens of microseconds
-// on the VMs this was measured on (a fifth of a 2^16-bit product). Every flag the sleeping
-// side tests is written under the mutex, so no wake-up can be lost.
+// Both sides spin for a while before they sleep on the condition variable: jobs come
+// microseconds apart, and waking a sleeping thread took tens of microseconds on the VMs this
+// was measured on (a fifth of a 2^16-bit product). Every flag a sleeping side tests is
+// written under the mutex, so no wake-up can be lost.
 class helper_thread {
  public:
+  // The completion of one job, in the frame of the caller that started it.
+  struct ticket {
+    std::atomic<bool> finished{false};  // for spinning
+    bool done = false;                  // under the mutex
+    std::exception_ptr error;
+  };
+
   // nullptr on a machine with one core.
   static helper_thread* instance() {
     static helper_thread* h = std::thread::hardware_concurrency() > 1 ? new helper_thread : nullptr;
     return h;  // never destroyed: it may still sleep at exit
   }
 
-  // Starts job on the helper unless another caller holds it; then wait() must follow. The
-  // caller holds the helper until its wait() returns.
-  bool try_start(std::function<void()> job) {
+  // Starts job on the helper unless it is busy; then wait(t) must follow before the caller's
+  // frame (which the job may write into) ends.
+  bool try_start(std::function<void()> job, ticket& t) {
     std::lock_guard lock(mu_);
-    if (held_) return false;
-    held_ = true;
-    done_ = false;
+    if (busy_) return false;
+    busy_ = true;
     job_ = std::move(job);
+    ticket_ = &t;
     posted_.store(true, std::memory_order_release);
     if (helper_sleeps_) cv_.notify_all();
     return true;
   }
 
-  // Waits for the job, releases the helper, and rethrows what the job threw (std::bad_alloc).
-  void wait() {
-    spin_until(finished_);
-    std::unique_lock lock(mu_);
-    caller_sleeps_ = true;
-    cv_.wait(lock, [this] { return done_; });
-    caller_sleeps_ = false;
-    held_ = false;
-    finished_.store(false, std::memory_order_relaxed);
-    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+  // Waits for the job of t and rethrows what it threw (std::bad_alloc).
+  void wait(ticket& t) {
+    spin_until(t.finished);
+    {
+      std::unique_lock lock(mu_);
+      ++sleeping_callers_;
+      cv_.wait(lock, [&t] { return t.done; });
+      --sleeping_callers_;
+    }
+    if (t.error) std::rethrow_exception(t.error);
   }
 
  private:
@@ -542,6 +556,7 @@ class helper_thread {
       helper_sleeps_ = false;
       std::function<void()> job = std::move(job_);
       job_ = nullptr;
+      ticket* t = std::exchange(ticket_, nullptr);
       posted_.store(false, std::memory_order_relaxed);
       lock.unlock();
       std::exception_ptr error;
@@ -551,19 +566,21 @@ class helper_thread {
         error = std::current_exception();
       }
       lock.lock();
-      error_ = error;
-      done_ = true;
-      finished_.store(true, std::memory_order_release);
-      if (caller_sleeps_) cv_.notify_all();
+      t->error = error;
+      t->done = true;
+      t->finished.store(true, std::memory_order_release);
+      busy_ = false;
+      if (sleeping_callers_ > 0) cv_.notify_all();
     }
   }
 
   std::mutex mu_;
   std::condition_variable cv_;
   std::function<void()> job_;
-  std::exception_ptr error_;
-  bool held_ = false, done_ = false, helper_sleeps_ = false, caller_sleeps_ = false;
-  std::atomic<bool> posted_{false}, finished_{false};  // for the spinning side
+  ticket* ticket_ = nullptr;
+  bool busy_ = false, helper_sleeps_ = false;
+  int sleeping_callers_ = 0;
+  std::atomic<bool> posted_{false};  // for the spinning helper
 };
 
 // ---- The product -------------------------------------------------------------------------
@@ -586,19 +603,20 @@ std::size_t breadth_elements() noexcept { return g_breadth_limbs / Base::W; }
 template <class There, class Here>
 void run_pair(bool parallel, const There& there, const Here& here, arena& ar) {
   helper_thread* helper = parallel ? helper_thread::instance() : nullptr;
-  const bool shared = helper && helper->try_start([&there] { there(scratch()); });
+  helper_thread::ticket t;
+  const bool shared = helper && helper->try_start([&there] { there(scratch()); }, t);
   try {
     here();
   } catch (...) {
     if (shared) {
       try {
-        helper->wait();
+        helper->wait(t);
       } catch (...) {
       }
     }
     throw;
   }
-  if (shared) helper->wait();
+  if (shared) helper->wait(t);
   else there(ar);
 }
 
@@ -723,7 +741,8 @@ void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   if (n <= block) return mul_block<Base>(a, b, out, n, ar);
   // One level above the blocks (3 block products) splits better depth-first: the helper
   // takes a1 b1 and its half-power map, this thread the other two products.
-  if (n <= breadth_elements<Base>() && n >= 8 * block) return mul_levels<Base>(a, b, out, n, ar);
+  if (Base::breadth_first_levels && n <= breadth_elements<Base>() && n >= 8 * block)
+    return mul_levels<Base>(a, b, out, n, ar);
   const std::size_t h = n / 2, hw = h * W;
   frame f(ar);
   u64* as = ar.take(hw);
@@ -791,6 +810,19 @@ void inverse_rec_limbs(const u64* x, u64* y, std::size_t n, arena& ar) { inverse
 // chunks run on them, the result converted back (big_chunks.hpp). Otherwise the limb tree.
 bool chunk_route(std::size_t n) noexcept { return n >= chunks::kWords && detail::kernels::active().chunks != nullptr; }
 
+// m chunks converted by conv, shared with the helper thread from 128 chunks (2^16 bits) in
+// whole blocks of 64 (the conversion kernels work in blocks of up to 64 chunks).
+constexpr std::size_t kConvertBlock = 64;
+
+void convert_shared(void (*conv)(const u64*, u64*, std::size_t) noexcept, const u64* x, u64* y, std::size_t m,
+                    arena& ar) {
+  const std::size_t first = (m / 2 + kConvertBlock - 1) / kConvertBlock * kConvertBlock;
+  if (m < 2 * kConvertBlock || first >= m) return conv(x, y, m);
+  constexpr std::size_t W = chunks::kWords;
+  run_pair(
+      true, [&](arena&) { conv(x, y, first); }, [&] { conv(x + first * W, y + first * W, m - first); }, ar);
+}
+
 // Runs op(x, y, m chunks) on polynomial copies of the `inputs` operands of n limbs each, and
 // writes the first result back in nimber coordinates: `out` may alias any input.
 template <std::size_t Inputs, class Op>
@@ -800,10 +832,10 @@ void on_chunks(const u64* const (&in)[Inputs], u64* out, std::size_t n, arena& a
   u64* poly[Inputs];
   for (std::size_t i = 0; i < Inputs; ++i) {
     poly[i] = ar.take(n);
-    chunks::to_poly(in[i], poly[i], m);
+    convert_shared(chunks::to_poly, in[i], poly[i], m, ar);
   }
   op(static_cast<u64* const*>(poly), m);
-  chunks::from_poly(poly[0], out, m);
+  convert_shared(chunks::from_poly, poly[0], out, m, ar);
 }
 }  // namespace
 
