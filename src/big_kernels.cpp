@@ -108,7 +108,7 @@ struct limb_base {
   static constexpr std::size_t kFusedPairsFrom = 0;
   static void pairs(const u64*, const u64*, const u64*, const u64*, u64*, u64*, std::size_t) {}
   static constexpr std::size_t kHalfInKernel = 0;  // the half-power map recurses down to single limbs
-  static void half(u64*, std::size_t, std::size_t, std::size_t) {}
+  static void half(const u64*, u64*, std::size_t, std::size_t, detail::kernels::chunk_layout, bool) {}
   // The twist of a short run of single vectors may use the constant's own tree (half_const).
   static constexpr bool constant_trees = true;
 
@@ -157,10 +157,12 @@ struct chunk_base {
   }
   static void square(const u64* x, u64* out, std::size_t n) { ops().square(chunks::constants(), x, out, n); }
   static void sqrt(const u64* x, u64* out, std::size_t n) { ops().sqrt(chunks::constants(), x, out, n); }
-  // The half-power map of up to 8 chunks in one kernel call (all of it in registers on AVX-512).
+  // The half-power map of up to 16 chunks in one kernel call (all of it in registers on
+  // AVX-512), straight from and to any chunk layout.
   static constexpr std::size_t kHalfInKernel = detail::kernels::kHalfChunks;
-  static void half(u64* x, std::size_t V, std::size_t m, std::size_t stride) {
-    ops().half(chunks::constants(), x, V, m, stride);
+  static void half(const u64* x, u64* out, std::size_t V, std::size_t m, detail::kernels::chunk_layout layout,
+                   bool accumulate) {
+    ops().half(chunks::constants(), x, out, V, m, layout, accumulate);
   }
 };
 
@@ -396,11 +398,7 @@ void half_const(const u64* x, u64* y, std::size_t m, arena& ar) {
 template <class Base>
 void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
   constexpr std::size_t W = Base::W;
-  if (m <= Base::kHalfInKernel) {
-    if (x != y)
-      for (std::size_t j = 0; j < m; ++j) std::copy_n(x + j * stride * W, V * W, y + j * stride * W);
-    return Base::half(y, V, m, stride);
-  }
+  if (m <= Base::kHalfInKernel) return Base::half(x, y, V, m, {stride, 1}, false);
   if (m == 1) return Base::twist(x, y, V, false);
   if (m == 2) {  // y0 = x1 t^2, y1 = (x0 + x1) t
     frame f(ar);
@@ -453,12 +451,14 @@ void mul_half_shared(u64* x, std::size_t V, std::size_t m, std::size_t stride, a
 // ---- Squaring and square roots: linear, no products ---------------------------------------
 // (x1 F + x0)^2 = x1^2 F + (x0^2 + x1^2 * F/2). Squares the 2V halves as one run, then adds
 // the half-power product of the high squares into the low halves. In place allowed.
+// The product by F/2 of the high halves of V node-major vectors of m elements, added into
+// their low halves: in one kernel call straight on the vectors when the kernel takes the whole
+// map, else through element-major rows and the (shared) half-power map.
 template <class Base>
-void square_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
+void add_half_of_high(u64* y, std::size_t V, std::size_t m, arena& ar) {
   constexpr std::size_t W = Base::W;
-  if (m == 1) return Base::square(x, y, V);
   const std::size_t h = m / 2;
-  square_run<Base>(x, y, 2 * V, h, ar);
+  if (h <= Base::kHalfInKernel) return Base::half(y + h * W, y, V, h, {1, m}, true);
   frame f(ar);
   u64* t = ar.take(V * h * W);
   to_rows<Base>(y + h * W, m, t, V, V, h);  // the high halves
@@ -466,21 +466,23 @@ void square_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
   from_rows<Base>(t, V, y, m, V, h, true);  // into the low halves
 }
 
+// (x1 F + x0)^2 = x1^2 F + (x0^2 + x1^2 * F/2). Squares the 2V halves as one run, then adds
+// the half-power product of the high squares into the low halves. In place allowed.
+template <class Base>
+void square_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
+  if (m == 1) return Base::square(x, y, V);
+  square_run<Base>(x, y, 2 * V, m / 2, ar);
+  add_half_of_high<Base>(y, V, m, ar);
+}
+
 // The inverse map: sqrt(x1 F + x0) = sqrt(x1) F + sqrt(x0 + x1 * F/2). In place allowed.
 template <class Base>
 void sqrt_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
   constexpr std::size_t W = Base::W;
   if (m == 1) return Base::sqrt(x, y, V);
-  const std::size_t h = m / 2;
   if (x != y) std::copy_n(x, V * m * W, y);
-  {
-    frame f(ar);
-    u64* t = ar.take(V * h * W);
-    to_rows<Base>(y + h * W, m, t, V, V, h);
-    mul_half_shared<Base>(t, V, h, V, ar);
-    from_rows<Base>(t, V, y, m, V, h, true);
-  }
-  sqrt_run<Base>(y, y, 2 * V, h, ar);
+  add_half_of_high<Base>(y, V, m, ar);
+  sqrt_run<Base>(y, y, 2 * V, m / 2, ar);
 }
 
 // ---- A second core for the top levels ------------------------------------------------------

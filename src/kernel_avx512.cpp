@@ -151,6 +151,12 @@ struct clmul512 {
     for (int i = 0; i < 8; ++i) v[i] = _mm512_loadu_si512(src + 8 * i);
     transpose(v);
   }
+  static void store_group(const vec (&v)[8], std::uint64_t* dst) noexcept {
+    vec r[8];
+    for (int i = 0; i < 8; ++i) r[i] = v[i];
+    transpose(r);
+    for (int i = 0; i < 8; ++i) _mm512_storeu_si512(dst + 8 * i, r[i]);
+  }
 
   // A chunk is one register: the shift across words takes each word's neighbour below
   // (valignq), and the top bits select mu_lo and mu_z (broadcast, arithmetic shift to masks).
@@ -202,30 +208,29 @@ struct clmul512 {
   }
 
   template <int M>
-  static void half_vectors(const twister& t, std::uint64_t* x, std::size_t V, std::size_t stride) noexcept {
+  static void half_vectors(const twister& t, const std::uint64_t* x, std::uint64_t* out, std::size_t V,
+                           chunk_layout layout, bool accumulate) noexcept {
     for (std::size_t c = 0; c < V; ++c) {
       vec v[M];
-      for (int j = 0; j < M; ++j) v[j] = _mm512_loadu_si512(x + 8 * (j * stride + c));
+      for (int j = 0; j < M; ++j) v[j] = _mm512_loadu_si512(x + 8 * (j * layout.es + c * layout.vs));
       t.template half<M>(v);
-      for (int j = 0; j < M; ++j) _mm512_storeu_si512(x + 8 * (j * stride + c), v[j]);
+      for (int j = 0; j < M; ++j) {
+        std::uint64_t* dst = out + 8 * (j * layout.es + c * layout.vs);
+        _mm512_storeu_si512(dst, accumulate ? _mm512_xor_si512(v[j], _mm512_loadu_si512(dst)) : v[j]);
+      }
     }
   }
 
-  static void half(const chunk_constants& k, std::uint64_t* x, std::size_t V, std::size_t m,
-                   std::size_t stride) noexcept {
+  static void half(const chunk_constants& k, const std::uint64_t* x, std::uint64_t* out, std::size_t V,
+                   std::size_t m, chunk_layout layout, bool accumulate) noexcept {
     const twister t(k);
     switch (m) {
-      case 1: return half_vectors<1>(t, x, V, stride);
-      case 2: return half_vectors<2>(t, x, V, stride);
-      case 4: return half_vectors<4>(t, x, V, stride);
-      default: return half_vectors<8>(t, x, V, stride);
+      case 1: return half_vectors<1>(t, x, out, V, layout, accumulate);
+      case 2: return half_vectors<2>(t, x, out, V, layout, accumulate);
+      case 4: return half_vectors<4>(t, x, out, V, layout, accumulate);
+      case 8: return half_vectors<8>(t, x, out, V, layout, accumulate);
+      default: return half_vectors<16>(t, x, out, V, layout, accumulate);
     }
-  }
-  static void store_group(const vec (&v)[8], std::uint64_t* dst) noexcept {
-    vec r[8];
-    for (int i = 0; i < 8; ++i) r[i] = v[i];
-    transpose(r);
-    for (int i = 0; i < 8; ++i) _mm512_storeu_si512(dst + 8 * i, r[i]);
   }
 };
 

@@ -79,11 +79,15 @@ using chunk_twist_fn = void (*)(const chunk_constants& k, const std::uint64_t* x
 // out[i] = M x[i] for `count` chunks, a block of `lanes` chunks at a time (out may alias x).
 using chunk_apply_fn = void (*)(const chunk_map& m, const std::uint64_t* x, std::uint64_t* out,
                                 std::size_t count) noexcept;
-// In place, the product by the half Fermat power of the field of m <= kHalfChunks chunks (m a
-// power of two) on V vectors stored chunk-major: chunk j of vector v at x + 8 (j stride + v).
-using chunk_half_fn = void (*)(const chunk_constants& k, std::uint64_t* x, std::size_t V, std::size_t m,
-                               std::size_t stride) noexcept;
-inline constexpr std::size_t kHalfChunks = 8;
+// The product by the half Fermat power of the field of m <= kHalfChunks chunks (m a power of
+// two) on V vectors: chunk j of vector v at x + 8 (j es + v vs), the same layout in and out;
+// out = x F/2, or out += x F/2 with `accumulate`. out may be x when not accumulating.
+struct chunk_layout {
+  std::size_t es, vs;  // chunk and vector strides, in chunks
+};
+using chunk_half_fn = void (*)(const chunk_constants& k, const std::uint64_t* x, std::uint64_t* out, std::size_t V,
+                               std::size_t m, chunk_layout layout, bool accumulate) noexcept;
+inline constexpr std::size_t kHalfChunks = 16;
 
 // The last level of a product tree on `count` two-chunk nodes: out0 = a0 b0 + a1 b1 h,
 // out1 = (a0 + a1)(b0 + b1) + a0 b0 (one Karatsuba step). out0 may alias a0, out1 a1.
