@@ -104,11 +104,15 @@ constexpr u64 kHalf64 = u64(1) << 63;  // 2^63, the half Fermat power of GF(2^64
 struct limb_base {
   static constexpr std::size_t W = 1;
   static constexpr bool breadth_first_levels = true;  // mul_levels up to the breadth limit
+  // Squares and roots share their large half-power maps with the helper (mul_half_shared);
+  // splitting their two halves between the cores as well was 1.6 times slower at 2^18 bits.
+  static constexpr bool split_halves = false;
   static constexpr bool fused_pairs = false;
   static constexpr std::size_t kFusedPairsFrom = 0;
   static void pairs(const u64*, const u64*, const u64*, const u64*, u64*, u64*, std::size_t) {}
   static constexpr std::size_t kHalfInKernel = 0;  // the half-power map recurses down to single limbs
-  static void half(const u64*, u64*, std::size_t, std::size_t, detail::kernels::chunk_layout, bool) {}
+  static void half(const u64*, detail::kernels::chunk_layout, u64*, detail::kernels::chunk_layout, std::size_t,
+                   std::size_t, bool) {}
   // The twist of a short run of single vectors may use the constant's own tree (half_const).
   static constexpr bool constant_trees = true;
 
@@ -138,6 +142,8 @@ struct chunk_base {
   // Depth-first halving above the blocks balances the two cores better on chunks: 4.3 ms
   // against 5.3 for the breadth-first levels at 2^20 bits (medians, interleaved runs).
   static constexpr bool breadth_first_levels = false;
+  // Squares and roots run their two independent halves on the two cores (on_halves).
+  static constexpr bool split_halves = true;
   static constexpr bool constant_trees = false;  // the twist is a shift: always split
 
   static const detail::kernels::chunk_ops& ops() noexcept { return *detail::kernels::active().chunks; }
@@ -160,9 +166,9 @@ struct chunk_base {
   // The half-power map of up to 16 chunks in one kernel call (all of it in registers on
   // AVX-512), straight from and to any chunk layout.
   static constexpr std::size_t kHalfInKernel = detail::kernels::kHalfChunks;
-  static void half(const u64* x, u64* out, std::size_t V, std::size_t m, detail::kernels::chunk_layout layout,
-                   bool accumulate) {
-    ops().half(chunks::constants(), x, out, V, m, layout, accumulate);
+  static void half(const u64* x, detail::kernels::chunk_layout in, u64* out, detail::kernels::chunk_layout to,
+                   std::size_t V, std::size_t m, bool accumulate) {
+    ops().half(chunks::constants(), x, in, out, to, V, m, accumulate);
   }
 };
 
@@ -310,7 +316,13 @@ void combine(const u64* p, u64* q, std::size_t nodes, std::size_t size) noexcept
 }
 
 template <class Base>
-void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
+void mul_half_run(const u64* x, std::size_t xs, u64* y, std::size_t ys, std::size_t V, std::size_t m, arena& ar);
+
+// The same run layout in and out (in place allowed).
+template <class Base>
+void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
+  mul_half_run<Base>(x, stride, y, stride, V, m, ar);
+}
 
 // From the products of the two-element level in `p` (pair_products) back up to the
 // n-element result in `out`, alternating between p and spare. With `twist`, each level's a1 b1
@@ -342,7 +354,7 @@ void combine_up(u64* p, u64* spare, u64* out, std::size_t n, bool twist, arena& 
 // the constant's leaves, and XORs back up: no half-power maps inside at all.
 constexpr std::size_t kConstMax = 256;  // limbs; the cached leaves up to this size take about 80 KiB
 template <class Base>
-void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
+void mul_half_split(const u64* x, std::size_t xs, u64* y, std::size_t ys, std::size_t V, std::size_t m, arena& ar);
 
 void half_leaves(const u64* c, std::size_t m, u64* out, std::size_t pos, std::size_t weight, arena& ar) {
   if (m == 1) {
@@ -355,7 +367,7 @@ void half_leaves(const u64* c, std::size_t m, u64* out, std::size_t pos, std::si
   half_leaves(c, h, out, pos, 3 * weight, ar);
   row_pass::add(c, c + h, 0, t, 0, 1, h);
   half_leaves(t, h, out, pos + weight, 3 * weight, ar);
-  mul_half_split<limb_base>(c + h, t, 1, h, 1, ar);
+  mul_half_split<limb_base>(c + h, 1, t, 1, 1, h, ar);
   half_leaves(t, h, out, pos + 2 * weight, 3 * weight, ar);
 }
 
@@ -391,33 +403,56 @@ void half_const(const u64* x, u64* y, std::size_t m, arena& ar) {
 }
 
 // half_split, the tower_mul_half recursion of arith.hpp over V vectors at once:
-// (x1 F + x0) * (F/2) = h'(x0 + x1) F + h'(h'(x1)) with h' the half-field map. Each level
-// calls h' on 3V half vectors, as one run of 2V and one of V, so the leaves are few, long
-// rows; at m = 2 the two nested leaf maps fold into one twist by the square. x and y share
-// the stride; in place allowed.
+// (x1 F + x0) * (F/2) = h'(x0 + x1) F + h'(h'(x1)) with h' the half-field map. x has row
+// stride xs, y has ys (rows of V elements); at m = 2 the two nested twists fold into one by the
+// square, and a kernel may take the last levels whole. Two ways to order a level, each the
+// faster for its leaves:
+//  - limbs, whose leaves are batch calls that want long rows: h' on 3V half vectors as one run
+//    of 2V ([x0 + x1 | x1] copied into a buffer) and one of V, then copied back;
+//  - chunks, whose leaves are a register kernel: no copies. Out of place, the high half of y
+//    gets x0 + x1 and then h' in place, the low half h'(x1) and then h' in place again; in
+//    place, h'(x1) goes to a temporary first, then x1 += x0 and h' in place, and h' of the
+//    temporary lands in the low half. (On limbs this order was 1.2 to 1.5 times slower at
+//    2^18 bits; on chunks the copies were a third of a 2^20-bit square.)
 template <class Base>
-void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
+void mul_half_split(const u64* x, std::size_t xs, u64* y, std::size_t ys, std::size_t V, std::size_t m, arena& ar) {
   constexpr std::size_t W = Base::W;
-  if (m <= Base::kHalfInKernel) return Base::half(x, y, V, m, {stride, 1}, false);
+  if (m <= Base::kHalfInKernel) return Base::half(x, {xs, 1}, y, {ys, 1}, V, m, false);
   if (m == 1) return Base::twist(x, y, V, false);
   if (m == 2) {  // y0 = x1 t^2, y1 = (x0 + x1) t
     frame f(ar);
     u64* s = ar.take(V * W);
-    row_pass::add(x, x + stride * W, 0, s, 0, 1, V * W);
-    Base::twist(x + stride * W, y, V, true);
-    Base::twist(s, y + stride * W, V, false);
+    row_pass::add(x, x + xs * W, 0, s, 0, 1, V * W);
+    Base::twist(x + xs * W, y, V, true);
+    Base::twist(s, y + ys * W, V, false);
     return;
   }
-  const std::size_t h = m / 2, row = 2 * V * W;
+  const std::size_t h = m / 2;
+  const u64* x1 = x + h * xs * W;
+  u64* y1 = y + h * ys * W;
   frame f(ar);
-  u64* u = ar.take(h * row);  // h rows of 2V: [x0 + x1 | x1]
-  row_pass::add(x, x + h * stride * W, stride * W, u, row, h, V * W);
-  for (std::size_t j = 0; j < h; ++j) std::copy_n(x + (j + h) * stride * W, V * W, u + j * row + V * W);
-  mul_half_run<Base>(u, u, 2 * V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(x1)]
-  mul_half_run<Base>(u + V * W, u + V * W, V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(h'(x1))]
-  for (std::size_t j = 0; j < h; ++j) {
-    std::copy_n(u + j * row, V * W, y + (j + h) * stride * W);
-    std::copy_n(u + j * row + V * W, V * W, y + j * stride * W);
+  if constexpr (Base::kHalfInKernel == 0) {  // limbs: xs == ys
+    const std::size_t row = 2 * V * W;
+    u64* u = ar.take(h * row);  // h rows of 2V: [x0 + x1 | x1]
+    row_pass::add(x, x1, xs * W, u, row, h, V * W);
+    for (std::size_t j = 0; j < h; ++j) std::copy_n(x1 + j * xs * W, V * W, u + j * row + V * W);
+    mul_half_run<Base>(u, u, 2 * V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(x1)]
+    mul_half_run<Base>(u + V * W, u + V * W, V, h, 2 * V, ar);  // [h'(x0 + x1) | h'(h'(x1))]
+    for (std::size_t j = 0; j < h; ++j) {
+      std::copy_n(u + j * row, V * W, y1 + j * ys * W);
+      std::copy_n(u + j * row + V * W, V * W, y + j * ys * W);
+    }
+  } else if (x != y) {
+    row_pass::add(x, x1, xs * W, y1, ys * W, h, V * W);  // y1 = x0 + x1
+    mul_half_run<Base>(y1, ys, y1, ys, V, h, ar);
+    mul_half_run<Base>(x1, xs, y, ys, V, h, ar);
+    mul_half_run<Base>(y, ys, y, ys, V, h, ar);
+  } else {
+    u64* t = ar.take(h * V * W);  // rows of V
+    mul_half_run<Base>(x1, xs, t, V, V, h, ar);  // t = h'(x1)
+    row_pass::add(y1, y, ys * W, y1, ys * W, h, V * W);  // x1 + x0
+    mul_half_run<Base>(y1, ys, y1, ys, V, h, ar);
+    mul_half_run<Base>(t, V, y, ys, V, h, ar);
   }
 }
 
@@ -427,21 +462,21 @@ void mul_half_split(const u64* x, u64* y, std::size_t V, std::size_t m, std::siz
 // squares). Fewer, long vectors take the constant's tree, one at a time, once short enough
 // for its cache. On chunks the twist is a shift, so they always split.
 template <class Base>
-void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
+void mul_half_run(const u64* x, std::size_t xs, u64* y, std::size_t ys, std::size_t V, std::size_t m, arena& ar) {
   if constexpr (Base::constant_trees) {
     if (m > 2 && V < 8 && m <= kConstMax) {
-      if (V == 1 && stride == 1) return half_const(x, y, m, ar);
+      if (V == 1 && xs == 1 && ys == 1) return half_const(x, y, m, ar);
       frame f(ar);
       u64* t = ar.take(m);
       for (std::size_t v = 0; v < V; ++v) {  // each column out of the rows, and back
-        from_rows<limb_base>(x + v, stride, t, m, 1, m, false);
+        from_rows<limb_base>(x + v, xs, t, m, 1, m, false);
         half_const(t, t, m, ar);
-        to_rows<limb_base>(t, m, y + v, stride, 1, m);
+        to_rows<limb_base>(t, m, y + v, ys, 1, m);
       }
       return;
     }
   }
-  mul_half_split<Base>(x, y, V, m, stride, ar);
+  mul_half_split<Base>(x, xs, y, ys, V, m, ar);
 }
 
 // mul_half_run in place, shared with the second core when large (defined with the helper).
@@ -449,8 +484,6 @@ template <class Base>
 void mul_half_shared(u64* x, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
 
 // ---- Squaring and square roots: linear, no products ---------------------------------------
-// (x1 F + x0)^2 = x1^2 F + (x0^2 + x1^2 * F/2). Squares the 2V halves as one run, then adds
-// the half-power product of the high squares into the low halves. In place allowed.
 // The product by F/2 of the high halves of V node-major vectors of m elements, added into
 // their low halves: in one kernel call straight on the vectors when the kernel takes the whole
 // map, else through element-major rows and the (shared) half-power map.
@@ -458,7 +491,7 @@ template <class Base>
 void add_half_of_high(u64* y, std::size_t V, std::size_t m, arena& ar) {
   constexpr std::size_t W = Base::W;
   const std::size_t h = m / 2;
-  if (h <= Base::kHalfInKernel) return Base::half(y + h * W, y, V, h, {1, m}, true);
+  if (h <= Base::kHalfInKernel) return Base::half(y + h * W, {1, m}, y, {1, m}, V, h, true);
   frame f(ar);
   u64* t = ar.take(V * h * W);
   to_rows<Base>(y + h * W, m, t, V, V, h);  // the high halves
@@ -466,12 +499,17 @@ void add_half_of_high(u64* y, std::size_t V, std::size_t m, arena& ar) {
   from_rows<Base>(t, V, y, m, V, h, true);  // into the low halves
 }
 
-// (x1 F + x0)^2 = x1^2 F + (x0^2 + x1^2 * F/2). Squares the 2V halves as one run, then adds
-// the half-power product of the high squares into the low halves. In place allowed.
+// The recursion of square_run and sqrt_run on the 2V half vectors: one run, or for a single
+// large vector on chunks its two halves side by side on the two cores (they are independent).
+template <class Base, class Run>
+void on_halves(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar, Run run);
+
+// (x1 F + x0)^2 = x1^2 F + (x0^2 + x1^2 * F/2). Squares the 2V halves, then adds the
+// half-power product of the high squares into the low halves. In place allowed.
 template <class Base>
 void square_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
   if (m == 1) return Base::square(x, y, V);
-  square_run<Base>(x, y, 2 * V, m / 2, ar);
+  on_halves<Base>(x, y, V, m, ar, square_run<Base>);
   add_half_of_high<Base>(y, V, m, ar);
 }
 
@@ -482,7 +520,7 @@ void sqrt_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
   if (m == 1) return Base::sqrt(x, y, V);
   if (x != y) std::copy_n(x, V * m * W, y);
   add_half_of_high<Base>(y, V, m, ar);
-  sqrt_run<Base>(y, y, 2 * V, m / 2, ar);
+  on_halves<Base>(y, y, V, m, ar, sqrt_run<Base>);
 }
 
 // ---- A second core for the top levels ------------------------------------------------------
@@ -620,6 +658,15 @@ void run_pair(bool parallel, const There& there, const Here& here, arena& ar) {
   }
   if (shared) helper->wait(t);
   else there(ar);
+}
+
+template <class Base, class Run>
+void on_halves(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar, Run run) {
+  constexpr std::size_t W = Base::W;
+  const std::size_t h = m / 2;
+  if (!Base::split_halves || V > 1 || m * W < kParallelLimbs) return run(x, y, 2 * V, h, ar);
+  run_pair(
+      true, [&](arena& har) { run(x + h * W, y + h * W, 1, h, har); }, [&] { run(x, y, 1, h, ar); }, ar);
 }
 
 // mul_half_run in place, shared with the helper thread from kParallelMap limbs (below it the

@@ -208,28 +208,28 @@ struct clmul512 {
   }
 
   template <int M>
-  static void half_vectors(const twister& t, const std::uint64_t* x, std::uint64_t* out, std::size_t V,
-                           chunk_layout layout, bool accumulate) noexcept {
+  static void half_vectors(const twister& t, const std::uint64_t* x, chunk_layout in, std::uint64_t* out,
+                           chunk_layout to, std::size_t V, bool accumulate) noexcept {
     for (std::size_t c = 0; c < V; ++c) {
       vec v[M];
-      for (int j = 0; j < M; ++j) v[j] = _mm512_loadu_si512(x + 8 * (j * layout.es + c * layout.vs));
+      for (int j = 0; j < M; ++j) v[j] = _mm512_loadu_si512(x + 8 * (j * in.es + c * in.vs));
       t.template half<M>(v);
       for (int j = 0; j < M; ++j) {
-        std::uint64_t* dst = out + 8 * (j * layout.es + c * layout.vs);
+        std::uint64_t* dst = out + 8 * (j * to.es + c * to.vs);
         _mm512_storeu_si512(dst, accumulate ? _mm512_xor_si512(v[j], _mm512_loadu_si512(dst)) : v[j]);
       }
     }
   }
 
-  static void half(const chunk_constants& k, const std::uint64_t* x, std::uint64_t* out, std::size_t V,
-                   std::size_t m, chunk_layout layout, bool accumulate) noexcept {
+  static void half(const chunk_constants& k, const std::uint64_t* x, chunk_layout in, std::uint64_t* out,
+                   chunk_layout to, std::size_t V, std::size_t m, bool accumulate) noexcept {
     const twister t(k);
     switch (m) {
-      case 1: return half_vectors<1>(t, x, out, V, layout, accumulate);
-      case 2: return half_vectors<2>(t, x, out, V, layout, accumulate);
-      case 4: return half_vectors<4>(t, x, out, V, layout, accumulate);
-      case 8: return half_vectors<8>(t, x, out, V, layout, accumulate);
-      default: return half_vectors<16>(t, x, out, V, layout, accumulate);
+      case 1: return half_vectors<1>(t, x, in, out, to, V, accumulate);
+      case 2: return half_vectors<2>(t, x, in, out, to, V, accumulate);
+      case 4: return half_vectors<4>(t, x, in, out, to, V, accumulate);
+      case 8: return half_vectors<8>(t, x, in, out, to, V, accumulate);
+      default: return half_vectors<16>(t, x, in, out, to, V, accumulate);
     }
   }
 };

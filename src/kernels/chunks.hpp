@@ -156,18 +156,17 @@ struct chunk_kernel {
   // The half-power map of m chunks on V vectors (kernel.hpp, chunk_half_fn): the recursion
   // (x1 F + x0)(F/2) = h'(x0 + x1) F + h'(h'(x1)) down to the twist, one vector at a time in
   // a local copy, so that none of it touches more than 16 chunks.
-  static void half_n(const chunk_constants& k, const u64* x, u64* out, std::size_t V, std::size_t m,
-                     chunk_layout layout, bool accumulate) noexcept {
-    if constexpr (requires { Isa::half(k, x, out, V, m, layout, accumulate); }) {
-      Isa::half(k, x, out, V, m, layout, accumulate);
+  static void half_n(const chunk_constants& k, const u64* x, chunk_layout in, u64* out, chunk_layout to,
+                     std::size_t V, std::size_t m, bool accumulate) noexcept {
+    if constexpr (requires { Isa::half(k, x, in, out, to, V, m, accumulate); }) {
+      Isa::half(k, x, in, out, to, V, m, accumulate);
     } else {
       u64 v[kHalfChunks * W];
       for (std::size_t c = 0; c < V; ++c) {
-        for (std::size_t j = 0; j < m; ++j)
-          std::memcpy(v + j * W, x + (j * layout.es + c * layout.vs) * W, W * sizeof(u64));
+        for (std::size_t j = 0; j < m; ++j) std::memcpy(v + j * W, x + (j * in.es + c * in.vs) * W, W * sizeof(u64));
         half_words(k, v, m);
         for (std::size_t j = 0; j < m; ++j) {
-          u64* dst = out + (j * layout.es + c * layout.vs) * W;
+          u64* dst = out + (j * to.es + c * to.vs) * W;
           for (int w = 0; w < W; ++w) dst[w] = (accumulate ? dst[w] : 0) ^ v[j * W + w];
         }
       }

@@ -80,13 +80,14 @@ using chunk_twist_fn = void (*)(const chunk_constants& k, const std::uint64_t* x
 using chunk_apply_fn = void (*)(const chunk_map& m, const std::uint64_t* x, std::uint64_t* out,
                                 std::size_t count) noexcept;
 // The product by the half Fermat power of the field of m <= kHalfChunks chunks (m a power of
-// two) on V vectors: chunk j of vector v at x + 8 (j es + v vs), the same layout in and out;
-// out = x F/2, or out += x F/2 with `accumulate`. out may be x when not accumulating.
+// two) on V vectors: chunk j of vector v at x + 8 (j es + v vs), each of x and out with its own
+// layout; out = x F/2, or out += x F/2 with `accumulate`. out may be x when not accumulating
+// (with the same layout).
 struct chunk_layout {
   std::size_t es, vs;  // chunk and vector strides, in chunks
 };
-using chunk_half_fn = void (*)(const chunk_constants& k, const std::uint64_t* x, std::uint64_t* out, std::size_t V,
-                               std::size_t m, chunk_layout layout, bool accumulate) noexcept;
+using chunk_half_fn = void (*)(const chunk_constants& k, const std::uint64_t* x, chunk_layout in, std::uint64_t* out,
+                               chunk_layout to, std::size_t V, std::size_t m, bool accumulate) noexcept;
 inline constexpr std::size_t kHalfChunks = 16;
 
 // The last level of a product tree on `count` two-chunk nodes: out0 = a0 b0 + a1 b1 h,
