@@ -101,20 +101,23 @@ struct frame {
 
 constexpr u64 kHalf64 = u64(1) << 63;  // 2^63, the half Fermat power of GF(2^64)
 
+// Besides the leaves, each base says how the trees use it (measured on the machine of
+// docs/big.md):
+//   breadth_first_levels  mul_levels above the blocks, up to the breadth limit
+//   split_halves          squares and roots run their two halves on the two cores
+//   constant_trees        the twist of a short run of single vectors may use the constant's
+//                         own tree (half_const)
+//   kFusedPairsFrom       from this many nodes the last tree level is one call, pairs() (0: never)
+//   kHalfInKernel         half-power maps of up to this many elements are one call, half() (0: never)
 struct limb_base {
   static constexpr std::size_t W = 1;
-  static constexpr bool breadth_first_levels = true;  // mul_levels up to the breadth limit
+  static constexpr bool breadth_first_levels = true;
   // Squares and roots share their large half-power maps with the helper (mul_half_shared);
   // splitting their two halves between the cores as well was 1.6 times slower at 2^18 bits.
   static constexpr bool split_halves = false;
-  static constexpr bool fused_pairs = false;
-  static constexpr std::size_t kFusedPairsFrom = 0;
-  static void pairs(const u64*, const u64*, const u64*, const u64*, u64*, u64*, std::size_t) {}
-  static constexpr std::size_t kHalfInKernel = 0;  // the half-power map recurses down to single limbs
-  static void half(const u64*, detail::kernels::chunk_layout, u64*, detail::kernels::chunk_layout, std::size_t,
-                   std::size_t, bool) {}
-  // The twist of a short run of single vectors may use the constant's own tree (half_const).
   static constexpr bool constant_trees = true;
+  static constexpr std::size_t kFusedPairsFrom = 0;
+  static constexpr std::size_t kHalfInKernel = 0;
 
   static void mul(const u64* a, const u64* b, u64* out, std::size_t n) {
     if (n == 1) return void(out[0] = nimber::mul(a[0], b[0]));
@@ -142,18 +145,18 @@ struct chunk_base {
   // Depth-first halving above the blocks balances the two cores better on chunks: 4.3 ms
   // against 5.3 for the breadth-first levels at 2^20 bits (medians, interleaved runs).
   static constexpr bool breadth_first_levels = false;
-  // Squares and roots run their two independent halves on the two cores (on_halves).
   static constexpr bool split_halves = true;
   static constexpr bool constant_trees = false;  // the twist is a shift: always split
+  // The fused last level from 8 nodes: below, the padding of the kernel's groups costs more
+  // than the reduction it saves. The half-power map of up to 16 chunks is all in registers on
+  // AVX-512, straight from and to any chunk layout.
+  static constexpr std::size_t kFusedPairsFrom = 8;
+  static constexpr std::size_t kHalfInKernel = detail::kernels::kHalfChunks;
 
   static const detail::kernels::chunk_ops& ops() noexcept { return *detail::kernels::active().chunks; }
   static void mul(const u64* a, const u64* b, u64* out, std::size_t n) {
     ops().mul(chunks::constants(), a, b, out, n);
   }
-  // pair_products is one kernel call (chunk_pairs_fn) from 8 nodes: below, the padding of the
-  // kernel's groups costs more than the three reductions it saves.
-  static constexpr bool fused_pairs = true;
-  static constexpr std::size_t kFusedPairsFrom = 8;
   static void pairs(const u64* a0, const u64* a1, const u64* b0, const u64* b1, u64* out0, u64* out1,
                     std::size_t n) {
     ops().pairs(chunks::constants(), a0, a1, b0, b1, out0, out1, n);
@@ -163,9 +166,6 @@ struct chunk_base {
   }
   static void square(const u64* x, u64* out, std::size_t n) { ops().square(chunks::constants(), x, out, n); }
   static void sqrt(const u64* x, u64* out, std::size_t n) { ops().sqrt(chunks::constants(), x, out, n); }
-  // The half-power map of up to 16 chunks in one kernel call (all of it in registers on
-  // AVX-512), straight from and to any chunk layout.
-  static constexpr std::size_t kHalfInKernel = detail::kernels::kHalfChunks;
   static void half(const u64* x, detail::kernels::chunk_layout in, u64* out, detail::kernels::chunk_layout to,
                    std::size_t V, std::size_t m, bool accumulate) {
     ops().half(chunks::constants(), x, in, out, to, V, m, accumulate);
@@ -283,7 +283,7 @@ const u64* expand_to_pairs(const u64* x, std::size_t n, u64* top, u64* spare) no
 // constant's leaves (rows b0, bs, b1, with the twist folded into b1). out may alias a.
 template <class Base>
 void pair_products(const u64* a, const u64* b, bool constant, u64* out, std::size_t N) {
-  if constexpr (Base::fused_pairs) {
+  if constexpr (Base::kFusedPairsFrom > 0) {
     constexpr std::size_t W = Base::W;
     if (!constant && N >= Base::kFusedPairsFrom) return Base::pairs(a, a + N * W, b, b + N * W, out, out + N * W, N);
   }
@@ -417,7 +417,8 @@ void half_const(const u64* x, u64* y, std::size_t m, arena& ar) {
 template <class Base>
 void mul_half_split(const u64* x, std::size_t xs, u64* y, std::size_t ys, std::size_t V, std::size_t m, arena& ar) {
   constexpr std::size_t W = Base::W;
-  if (m <= Base::kHalfInKernel) return Base::half(x, {xs, 1}, y, {ys, 1}, V, m, false);
+  if constexpr (Base::kHalfInKernel > 0)
+    if (m <= Base::kHalfInKernel) return Base::half(x, {xs, 1}, y, {ys, 1}, V, m, false);
   if (m == 1) return Base::twist(x, y, V, false);
   if (m == 2) {  // y0 = x1 t^2, y1 = (x0 + x1) t
     frame f(ar);
@@ -491,7 +492,8 @@ template <class Base>
 void add_half_of_high(u64* y, std::size_t V, std::size_t m, arena& ar) {
   constexpr std::size_t W = Base::W;
   const std::size_t h = m / 2;
-  if (h <= Base::kHalfInKernel) return Base::half(y + h * W, {1, m}, y, {1, m}, V, h, true);
+  if constexpr (Base::kHalfInKernel > 0)
+    if (h <= Base::kHalfInKernel) return Base::half(y + h * W, {1, m}, y, {1, m}, V, h, true);
   frame f(ar);
   u64* t = ar.take(V * h * W);
   to_rows<Base>(y + h * W, m, t, V, V, h);  // the high halves

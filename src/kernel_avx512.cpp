@@ -60,7 +60,15 @@ struct avx512 {
   static vec xor3(vec a, vec b, vec c) noexcept { return _mm512_ternarylogic_epi64(a, b, c, 0x96); }
   static vec mulb(vec a, vec b) noexcept { return _mm512_gf2p8mul_epi8(a, b); }
   static vec affine(vec x, std::uint64_t m) noexcept {
-    return _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64(std::int64_t(m)), 0);
+    vec matrix = _mm512_set1_epi64(std::int64_t(m));
+#if defined(__clang__) && __clang_major__ < 20
+    // LLVM before 20 encodes the compressed displacement of a broadcast memory operand of
+    // vgf2p8affineqb with the vector's size instead of the 8-byte element's
+    // (llvm/llvm-project#120340), so [row + 8]{1to8} reads row[8]: keep the broadcast out of
+    // the instruction (a separate vpbroadcastq, whose encoding is right). GCC is not affected.
+    __asm__("" : "+v"(matrix));
+#endif
+    return _mm512_gf2p8affine_epi64_epi8(x, matrix, 0);
   }
   static vec splat8(std::uint8_t b) noexcept { return _mm512_set1_epi8(char(b)); }
 

@@ -7,15 +7,20 @@
 // field is a subfield of the larger ones, so the result does not depend on that choice.
 // Ordering (<=>) compares the integers, as for nim64.
 //
-// Algorithms (docs/big.md): the product is the Karatsuba tower of arith.hpp over limbs,
+// Algorithms (docs/big.md): the product is the Karatsuba tower of arith.hpp,
 //     a * b = ((a0 + a1)(b0 + b1) + a0 b0) F + (a0 b0 + (a1 b1) * F/2),
-// evaluated breadth-first inside blocks so that all 64-bit leaf products of a block are one
-// nimber::batch::mul call; the product by F/2 is a GF(2)-linear map applied to whole levels
-// at once. Squaring and square roots are linear (Frobenius): no general products, only that
-// map; the inverse goes down the tower through the norm x * conj(x), which lies in the
-// half-size subfield (1.6 to 3 products' time measured, docs/big.md). Scratch memory comes from a per-thread arena that is
-// reused across calls: after the first call of a given size, the inner recursion allocates
-// nothing.
+// over a base field whose leaf products are computed in bulk. On CPUs with carry-less
+// multiplies (the pclmul, avx2 and avx512 kernels of kernel.hpp) and from 512 bits up, the
+// base is GF(2^512) in the power basis of its half Fermat power h = 2^511: each 512-bit chunk
+// is converted once into a polynomial modulo the minimal polynomial of h, the leaf products
+// are carry-less multiplies, and the product by F/2 that the tower needs at every level is at
+// the bottom a product by h, a one-bit shift. Elsewhere the base is the 64-bit limbs
+// (nimber::batch products). Squaring and square roots are linear (Frobenius): no general
+// products, only the F/2 map; the inverse goes down the tower through the norm x * conj(x),
+// which lies in the half-size subfield (one to two products' time, docs/big.md). Large
+// operations share their work with one helper thread. Scratch memory comes from a per-thread
+// arena that is reused across calls: after the first call of a given size, the inner
+// recursion allocates nothing.
 //
 // Errors: division by zero and the inverse of zero throw nimber::division_by_zero (as
 // field.hpp does). Narrowing conversions throw std::out_of_range when the value does not
@@ -121,7 +126,8 @@ std::ostream& operator<<(std::ostream& os, const big_nim& x);
 // ---- Raw limb kernels ------------------------------------------------------------------------
 // The algorithms behind big_nim, on caller-owned arrays of n limbs with n a power of two
 // (the field GF(2^(64 n))). Inputs and outputs may be the same array. Exposed for benchmarks
-// and for callers that keep their own storage; the scratch arena is per thread.
+// and for callers that keep their own storage; the scratch arena is per thread. The first
+// call on the chunk route builds the chunk field's tables (about 2 MiB, a few milliseconds).
 namespace big {
 
 void mul(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out, std::size_t n);
@@ -132,13 +138,15 @@ void mul_half(const std::uint64_t* x, std::uint64_t* out, std::size_t n);
 // inverse(0) = 0 here (no throw).
 void inverse(const std::uint64_t* x, std::uint64_t* out, std::size_t n);
 
-// Limbs per block evaluated breadth-first (all its leaf products in one batch call).
-// Tuned on the machine of docs/big.md; exposed for the benchmark.
+// Limbs per block evaluated breadth-first (all its leaf products in batched calls); on the
+// chunk route the block is this many limbs' worth of chunks (at least 2). Tuned on the
+// machine of docs/big.md; exposed for the benchmark and the tests.
 std::size_t block_limbs() noexcept;
 void set_block_limbs(std::size_t n) noexcept;  // n a power of two >= 2
-// Limbs up to which the levels above the blocks are breadth-first too (faster, working memory
-// about 3 n^1.58 limbs); larger products halve depth-first down to this size (linear memory).
-// Exposed for the benchmark and the tests; not to be changed while a product runs.
+// Limbs up to which the levels above the blocks are breadth-first too on the limb route
+// (working memory about 3 n^1.58 limbs); larger products halve depth-first down to this size
+// (linear memory). The chunk route always halves depth-first. Exposed for the benchmark and
+// the tests; not to be changed while a product runs.
 std::size_t breadth_limbs() noexcept;
 void set_breadth_limbs(std::size_t n) noexcept;  // n a power of two
 
