@@ -79,10 +79,26 @@ chunk square_mod(const chunk& x, const u64* mu_lo) noexcept {
   return reduce(c, mu_lo);
 }
 
+chunk times_z(const chunk& x, const u64* mu_lo) noexcept {
+  std::array<u64, 2 * W> c{};
+  for (std::size_t w = 0; w < W; ++w) c[w] = x[w] << 1 | (w ? x[w - 1] >> 63 : 0);
+  c[W] = x[W - 1] >> 63;
+  return reduce(c, mu_lo);
+}
+
+// A conversion: tables for a few chunks and for kernels without GFNI, the kernel's byte-plane
+// form for many chunks.
+struct conversion {
+  explicit conversion(const std::vector<chunk>& images) : tables(images) {
+    detail::kernels::build_chunk_map(gfni, reinterpret_cast<const u64(*)[W]>(images.data()));
+  }
+  byte_tables tables;
+  detail::kernels::chunk_map gfni{};
+};
+
 struct field {
-  detail::kernels::chunk_constants k{};
-  byte_tables to_poly, from_poly;  // for a few chunks, and kernels without GFNI
-  detail::kernels::chunk_map to_gfni, from_gfni;  // for many chunks, on the kernel's byte planes
+  detail::kernels::chunk_constants k;
+  conversion to_poly, from_poly, to_poly_squared, from_poly_rooted;
 };
 
 [[noreturn]] void broken(const char*) noexcept { std::abort(); }  // internal invariant, not input
@@ -114,11 +130,9 @@ field build() {
   }
   std::vector<chunk> to_images(kBits), from_images(power.begin(), power.begin() + kBits);
   for (std::size_t i = 0; i < kBits; ++i) std::copy_n(rows[i].begin() + W, W, to_images[i].begin());
-
-  field f{{}, byte_tables(to_images), byte_tables(from_images), {}, {}};
-  detail::kernels::build_chunk_map(f.to_gfni, reinterpret_cast<const u64(*)[W]>(to_images.data()));
-  detail::kernels::build_chunk_map(f.from_gfni, reinterpret_cast<const u64(*)[W]>(from_images.data()));
-  f.to_poly.apply(power[kBits].data(), f.k.mu);
+  conversion to(to_images), from(from_images);
+  detail::kernels::chunk_constants k{};
+  to.tables.apply(power[kBits].data(), k.mu);
 
   // Barrett's constant: floor(z^1024 / mu) = z^512 + barrett, by long division.
   std::array<u64, 2 * W + 1> rem{};
@@ -130,21 +144,32 @@ field build() {
     if (s < kBits) quotient[s / 64] |= u64(1) << (s % 64);
     rem[d / 64] ^= u64(1) << (d % 64);
     for (std::size_t w = 0; w < W; ++w) {
-      rem[w + s / 64] ^= f.k.mu[w] << (s % 64);
-      if (s % 64 != 0) rem[w + s / 64 + 1] ^= f.k.mu[w] >> (64 - s % 64);
+      rem[w + s / 64] ^= k.mu[w] << (s % 64);
+      if (s % 64 != 0) rem[w + s / 64 + 1] ^= k.mu[w] >> (64 - s % 64);
     }
   }
-  std::copy(quotient.begin(), quotient.end(), f.k.barrett);
+  std::copy(quotient.begin(), quotient.end(), k.barrett);
 
   // sqrt(z) = z^(2^511): squaring 511 times is the Frobenius to the power 511.
-  chunk s{u64(2)};
-  for (std::size_t i = 1; i < kBits; ++i) s = square_mod(s, f.k.mu);
-  std::copy(s.begin(), s.end(), f.k.sqrt_h);
+  chunk root{u64(2)};
+  for (std::size_t i = 1; i < kBits; ++i) root = square_mod(root, k.mu);
+  std::copy(root.begin(), root.end(), k.sqrt_h);
 
   // z mu_lo, reduced: the image of the bit shifted out of the top by a product by z^2.
-  const u64 overflow = u64(0) - (f.k.mu[W - 1] >> 63);
-  for (std::size_t w = W; w-- > 0;) f.k.mu_z[w] = (f.k.mu[w] << 1 | (w ? f.k.mu[w - 1] >> 63 : 0)) ^ (f.k.mu[w] & overflow);
-  return f;
+  const u64 overflow = u64(0) - (k.mu[W - 1] >> 63);
+  for (std::size_t w = W; w-- > 0;) k.mu_z[w] = (k.mu[w] << 1 | (w ? k.mu[w - 1] >> 63 : 0)) ^ (k.mu[w] & overflow);
+
+  // The folded maps: to_poly(2^i) squared, and sqrt(z^i) back in nimber coordinates, where
+  // sqrt(z^2j) = z^j and sqrt(z^(2j+1)) = sqrt(z) z^j.
+  std::vector<chunk> squared_images(kBits), rooted_images(kBits);
+  for (std::size_t i = 0; i < kBits; ++i) squared_images[i] = square_mod(to_images[i], k.mu);
+  chunk odd = root;  // sqrt(z) z^j mod mu
+  for (std::size_t j = 0; j < kBits / 2; ++j) {
+    rooted_images[2 * j] = from_images[j];
+    from.tables.apply(odd.data(), rooted_images[2 * j + 1].data());
+    odd = times_z(odd, k.mu);
+  }
+  return {k, std::move(to), std::move(from), conversion(squared_images), conversion(rooted_images)};
 }
 
 const field& the_field() {
@@ -163,23 +188,21 @@ namespace {
 constexpr std::size_t kPlanesFrom = 32;
 
 // The chunk route runs only on kernels with chunk arithmetic, so `ops` is there.
-void convert(const byte_tables& t, const detail::kernels::chunk_map& m, const u64* x, u64* out,
-             std::size_t count) noexcept {
+void convert(const conversion& c, const u64* x, u64* out, std::size_t count) noexcept {
   const auto& ops = *detail::kernels::active().chunks;
-  if (count >= kPlanesFrom && ops.apply != nullptr) return ops.apply(m, x, out, count);
-  ops.tables(t.rows(), x, out, count);
+  if (count >= kPlanesFrom && ops.apply != nullptr) return ops.apply(c.gfni, x, out, count);
+  ops.tables(c.tables.rows(), x, out, count);
 }
 
 }  // namespace
 
-void to_poly(const u64* x, u64* out, std::size_t count) noexcept {
-  const field& f = the_field();
-  convert(f.to_poly, f.to_gfni, x, out, count);
+void to_poly(const u64* x, u64* out, std::size_t count) noexcept { convert(the_field().to_poly, x, out, count); }
+void from_poly(const u64* x, u64* out, std::size_t count) noexcept { convert(the_field().from_poly, x, out, count); }
+void to_poly_squared(const u64* x, u64* out, std::size_t count) noexcept {
+  convert(the_field().to_poly_squared, x, out, count);
 }
-
-void from_poly(const u64* x, u64* out, std::size_t count) noexcept {
-  const field& f = the_field();
-  convert(f.from_poly, f.from_gfni, x, out, count);
+void from_poly_rooted(const u64* x, u64* out, std::size_t count) noexcept {
+  convert(the_field().from_poly_rooted, x, out, count);
 }
 
 }  // namespace nimber::big::chunks

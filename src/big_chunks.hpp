@@ -10,8 +10,9 @@
 //   - the twist of the tower above the chunks, the product by F/2 = h * (Fermat powers), is at
 //     the bottom a product by h = z: a shift by one bit and a conditional XOR of mu,
 // so the log factor that the product by F/2 adds on limbs costs almost nothing on chunks.
-// Chunks are converted in and out by two dense GF(2) matrices, built once from nimber
-// arithmetic (the powers of h) and applied with 8-bit tables (the "method of four Russians").
+// Chunks are converted in and out by dense GF(2) matrices, built once from nimber arithmetic
+// (the powers of h) and applied on GFNI byte planes or with 8-bit tables (the "method of four
+// Russians").
 #pragma once
 
 #include <cstddef>
@@ -23,12 +24,16 @@ namespace nimber::big::chunks {
 
 inline constexpr std::size_t kWords = detail::kernels::chunk_constants::words;  // limbs per chunk
 
-// The constants of the field: built on first use (about 2 ms; thread-safe), never freed.
+// The constants of the field: built on first use (a few ms; thread-safe), never freed.
 const detail::kernels::chunk_constants& constants() noexcept;
 
 // `count` chunks from nimber coordinates to polynomial coordinates and back. In place allowed.
 void to_poly(const std::uint64_t* x, std::uint64_t* out, std::size_t count) noexcept;
 void from_poly(const std::uint64_t* x, std::uint64_t* out, std::size_t count) noexcept;
+// The same with the chunk's square taken on the way in, or its square root on the way out:
+// the Frobenius is linear over GF(2), so it folds into the conversion matrices for free.
+void to_poly_squared(const std::uint64_t* x, std::uint64_t* out, std::size_t count) noexcept;
+void from_poly_rooted(const std::uint64_t* x, std::uint64_t* out, std::size_t count) noexcept;
 
 }  // namespace nimber::big::chunks
 

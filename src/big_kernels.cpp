@@ -14,12 +14,12 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <exception>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -104,7 +104,6 @@ constexpr u64 kHalf64 = u64(1) << 63;  // 2^63, the half Fermat power of GF(2^64
 // Besides the leaves, each base says how the trees use it (measured on the machine of
 // docs/big.md):
 //   breadth_first_levels  mul_levels above the blocks, up to the breadth limit
-//   split_halves          squares and roots run their two halves on the two cores
 //   constant_trees        the twist of a short run of single vectors may use the constant's
 //                         own tree (half_const)
 //   kFusedPairsFrom       from this many nodes the last tree level is one call, pairs() (0: never)
@@ -112,9 +111,6 @@ constexpr u64 kHalf64 = u64(1) << 63;  // 2^63, the half Fermat power of GF(2^64
 struct limb_base {
   static constexpr std::size_t W = 1;
   static constexpr bool breadth_first_levels = true;
-  // Squares and roots share their large half-power maps with the helper (mul_half_shared);
-  // splitting their two halves between the cores as well was 1.6 times slower at 2^18 bits.
-  static constexpr bool split_halves = false;
   static constexpr bool constant_trees = true;
   static constexpr std::size_t kFusedPairsFrom = 0;
   static constexpr std::size_t kHalfInKernel = 0;
@@ -145,7 +141,6 @@ struct chunk_base {
   // Depth-first halving above the blocks balances the two cores better on chunks: 4.3 ms
   // against 5.3 for the breadth-first levels at 2^20 bits (medians, interleaved runs).
   static constexpr bool breadth_first_levels = false;
-  static constexpr bool split_halves = true;
   static constexpr bool constant_trees = false;  // the twist is a shift: always split
   // The fused last level from 8 nodes: below, the padding of the kernel's groups costs more
   // than the reduction it saves. The half-power map of up to 16 chunks is all in registers on
@@ -501,28 +496,32 @@ void add_half_of_high(u64* y, std::size_t V, std::size_t m, arena& ar) {
   from_rows<Base>(t, V, y, m, V, h, true);  // into the low halves
 }
 
-// The recursion of square_run and sqrt_run on the 2V half vectors: one run, or for a single
-// large vector on chunks its two halves side by side on the two cores (they are independent).
-template <class Base, class Run>
-void on_halves(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar, Run run);
-
 // (x1 F + x0)^2 = x1^2 F + (x0^2 + x1^2 * F/2). Squares the 2V halves, then adds the
-// half-power product of the high squares into the low halves. In place allowed.
-template <class Base>
+// half-power product of the high squares into the low halves. Without Leaves, the squares of
+// the base field are left out (the chunk route takes them in its conversion). In place allowed.
+template <class Base, bool Leaves = true>
 void square_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
-  if (m == 1) return Base::square(x, y, V);
-  on_halves<Base>(x, y, V, m, ar, square_run<Base>);
+  if (m == 1) {
+    if constexpr (Leaves) Base::square(x, y, V);
+    else if (x != y) std::copy_n(x, V * Base::W, y);
+    return;
+  }
+  square_run<Base, Leaves>(x, y, 2 * V, m / 2, ar);
   add_half_of_high<Base>(y, V, m, ar);
 }
 
 // The inverse map: sqrt(x1 F + x0) = sqrt(x1) F + sqrt(x0 + x1 * F/2). In place allowed.
-template <class Base>
+template <class Base, bool Leaves = true>
 void sqrt_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
   constexpr std::size_t W = Base::W;
-  if (m == 1) return Base::sqrt(x, y, V);
+  if (m == 1) {
+    if constexpr (Leaves) Base::sqrt(x, y, V);
+    else if (x != y) std::copy_n(x, V * W, y);
+    return;
+  }
   if (x != y) std::copy_n(x, V * m * W, y);
   add_half_of_high<Base>(y, V, m, ar);
-  on_halves<Base>(y, y, V, m, ar, sqrt_run<Base>);
+  sqrt_run<Base, Leaves>(y, y, 2 * V, m / 2, ar);
 }
 
 // ---- A second core for the top levels ------------------------------------------------------
@@ -533,17 +532,22 @@ void sqrt_run(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar) {
 // caller that finds it busy computes alone, so there is never a wait for a free helper, and a
 // job that splits further on the helper itself just runs inline.
 //
-// Both sides spin for a while before they sleep on the condition variable: jobs come
-// microseconds apart, and waking a sleeping thread took tens of microseconds on the VMs this
-// was measured on (a fifth of a 2^16-bit product). Every flag a sleeping side tests is
-// written under the mutex, so no wake-up can be lost.
+// A hand-over is one compare-and-swap of the job slot and one flag in the caller's ticket,
+// with no lock on the way: jobs come microseconds apart (a 2^16-bit square is three of them),
+// and each cache line that crosses between the cores costs a few hundred cycles. Both sides
+// spin for about 50 microseconds before they sleep on the condition variable, because waking
+// a sleeping thread took tens of microseconds on the VMs this was measured on. The flags are
+// sequentially consistent: a side that goes to sleep announces it before its last look at
+// the flag, and the other side looks at that announcement after setting the flag (and then
+// notifies under the mutex), so no wake-up can be lost.
 class helper_thread {
  public:
-  // The completion of one job, in the frame of the caller that started it.
+  // One job and its completion, in the frame of the caller that starts it.
   struct ticket {
-    std::atomic<bool> finished{false};  // for spinning
-    bool done = false;                  // under the mutex
+    void (*run)(const void*) = nullptr;
+    const void* job = nullptr;
     std::exception_ptr error;
+    std::atomic<bool> finished{false};
   };
 
   // nullptr on a machine with one core.
@@ -552,26 +556,24 @@ class helper_thread {
     return h;  // never destroyed: it may still sleep at exit
   }
 
-  // Starts job on the helper unless it is busy; then wait(t) must follow before the caller's
+  // Starts t on the helper unless it has a job; then wait(t) must follow before the caller's
   // frame (which the job may write into) ends.
-  bool try_start(std::function<void()> job, ticket& t) {
-    std::lock_guard lock(mu_);
-    if (busy_) return false;
-    busy_ = true;
-    job_ = std::move(job);
-    ticket_ = &t;
-    posted_.store(true, std::memory_order_release);
-    if (helper_sleeps_) cv_.notify_all();
+  bool try_start(ticket& t) {
+    ticket* idle = nullptr;
+    if (!slot_.compare_exchange_strong(idle, &t)) return false;
+    if (helper_sleeps_.load()) {
+      std::lock_guard lock(mu_);
+      cv_.notify_all();
+    }
     return true;
   }
 
   // Waits for the job of t and rethrows what it threw (std::bad_alloc).
   void wait(ticket& t) {
-    spin_until(t.finished);
-    {
+    if (!spin_until([&t] { return t.finished.load(std::memory_order_acquire); })) {
       std::unique_lock lock(mu_);
       ++sleeping_callers_;
-      cv_.wait(lock, [&t] { return t.done; });
+      cv_.wait(lock, [&t] { return t.finished.load(); });
       --sleeping_callers_;
     }
     if (t.error) std::rethrow_exception(t.error);
@@ -580,49 +582,50 @@ class helper_thread {
  private:
   helper_thread() { std::thread([this] { run(); }).detach(); }
 
-  // About 50 to 100 microseconds of pause instructions.
-  static void spin_until(const std::atomic<bool>& flag) noexcept {
-    for (int i = 0; i < 2000 && !flag.load(std::memory_order_acquire); ++i) {
+  // Spins until ready() or for about 50 microseconds; returns ready().
+  template <class Ready>
+  static bool spin_until(Ready ready) noexcept {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(50);
+    for (;;) {
+      for (int i = 0; i < 64; ++i) {
+        if (ready()) return true;
 #if defined(__x86_64__) || defined(__i386__)
-      __builtin_ia32_pause();
+        __builtin_ia32_pause();
 #endif
+      }
+      if (std::chrono::steady_clock::now() > until) return ready();
     }
   }
 
   void run() {
     for (;;) {
-      spin_until(posted_);
-      std::unique_lock lock(mu_);
-      helper_sleeps_ = true;
-      cv_.wait(lock, [this] { return bool(job_); });
-      helper_sleeps_ = false;
-      std::function<void()> job = std::move(job_);
-      job_ = nullptr;
-      ticket* t = std::exchange(ticket_, nullptr);
-      posted_.store(false, std::memory_order_relaxed);
-      lock.unlock();
-      std::exception_ptr error;
-      try {
-        job();
-      } catch (...) {
-        error = std::current_exception();
+      ticket* t = nullptr;
+      if (!spin_until([&] { return (t = slot_.load(std::memory_order_acquire)) != nullptr; })) {
+        std::unique_lock lock(mu_);
+        helper_sleeps_.store(true);
+        cv_.wait(lock, [&] { return (t = slot_.load()) != nullptr; });
+        helper_sleeps_.store(false, std::memory_order_relaxed);
       }
-      lock.lock();
-      t->error = error;
-      t->done = true;
-      t->finished.store(true, std::memory_order_release);
-      busy_ = false;
-      if (sleeping_callers_ > 0) cv_.notify_all();
+      try {
+        t->run(t->job);
+      } catch (...) {
+        t->error = std::current_exception();
+      }
+      // Free for the next job first; nothing of *t after `finished`, which ends its frame.
+      slot_.store(nullptr, std::memory_order_release);
+      t->finished.store(true);
+      if (sleeping_callers_.load() > 0) {
+        std::lock_guard lock(mu_);
+        cv_.notify_all();
+      }
     }
   }
 
+  std::atomic<ticket*> slot_{nullptr};  // the posted or running job, nullptr when idle
+  std::atomic<bool> helper_sleeps_{false};
+  std::atomic<int> sleeping_callers_{0};
   std::mutex mu_;
   std::condition_variable cv_;
-  std::function<void()> job_;
-  ticket* ticket_ = nullptr;
-  bool busy_ = false, helper_sleeps_ = false;
-  int sleeping_callers_ = 0;
-  std::atomic<bool> posted_{false};  // for the spinning helper
 };
 
 // ---- The product -------------------------------------------------------------------------
@@ -642,11 +645,16 @@ std::size_t breadth_elements() noexcept { return g_breadth_limbs / Base::W; }
 // Runs there(arena) on the helper thread if it is free, else on this thread after here(),
 // and returns when both are done. The helper may write into the caller's frame, so an
 // exception from here() waits for it before propagating.
+std::atomic<bool> g_helper_enabled{true};  // set_helper_thread
+
 template <class There, class Here>
 void run_pair(bool parallel, const There& there, const Here& here, arena& ar) {
-  helper_thread* helper = parallel ? helper_thread::instance() : nullptr;
+  helper_thread* helper =
+      parallel && g_helper_enabled.load(std::memory_order_relaxed) ? helper_thread::instance() : nullptr;
   helper_thread::ticket t;
-  const bool shared = helper && helper->try_start([&there] { there(scratch()); }, t);
+  t.run = [](const void* job) { (*static_cast<const There*>(job))(scratch()); };
+  t.job = &there;
+  const bool shared = helper && helper->try_start(t);
   try {
     here();
   } catch (...) {
@@ -660,15 +668,6 @@ void run_pair(bool parallel, const There& there, const Here& here, arena& ar) {
   }
   if (shared) helper->wait(t);
   else there(ar);
-}
-
-template <class Base, class Run>
-void on_halves(const u64* x, u64* y, std::size_t V, std::size_t m, arena& ar, Run run) {
-  constexpr std::size_t W = Base::W;
-  const std::size_t h = m / 2;
-  if (!Base::split_halves || V > 1 || m * W < kParallelLimbs) return run(x, y, 2 * V, h, ar);
-  run_pair(
-      true, [&](arena& har) { run(x + h * W, y + h * W, 1, h, har); }, [&] { run(x, y, 1, h, ar); }, ar);
 }
 
 // mul_half_run in place, shared with the helper thread from kParallelMap limbs (below it the
@@ -888,6 +887,98 @@ void on_chunks(const u64* const (&in)[Inputs], u64* out, std::size_t n, arena& a
   op(static_cast<u64* const*>(poly), m);
   convert_shared(chunks::from_poly, poly[0], out, m, ar);
 }
+// Squares and square roots: linear, so the chunks' own squares ride on the conversion in
+// and their roots on the conversion out (big_chunks.hpp), and the tree runs without leaves.
+// From kTwoCoreChunks up, both cores take part in three steps, for a square:
+//   1. each half converted and squared in the half field (independent), one per core;
+//   2. the top level's x1^2 F/2 = h'(y0 + y1) F' + h'(h'(y1)) with (y1 F' + y0) = x1^2: the
+//      two nested quarter maps on the helper, the other one here;
+//   3. the high half converted back on the helper, the quarters added into the low half and
+//      it converted back here.
+// A root runs the same steps in the other order: conversion, the top map, the halves.
+constexpr std::size_t kTwoCoreChunks = 128;  // 2^16 bits
+
+// Step 2: lo = h'(h'(y1)) and hi = h'(y0 + y1) for the h chunks y = y1 F' + y0 (q = h / 2).
+void top_half_quarters(const u64* y, std::size_t h, u64* lo, u64* hi, arena& ar) {
+  constexpr std::size_t W = chunks::kWords;
+  const std::size_t q = h / 2;
+  run_pair(
+      true,
+      [&](arena& har) {
+        mul_half_run<chunk_base>(y + q * W, 1, lo, 1, 1, q, har);
+        mul_half_run<chunk_base>(lo, 1, lo, 1, 1, q, har);
+      },
+      [&] {
+        row_pass::add(y, y + q * W, 0, hi, 0, 1, q * W);
+        mul_half_run<chunk_base>(hi, 1, hi, 1, 1, q, ar);
+      },
+      ar);
+}
+
+void square_chunks(const u64* x, u64* out, std::size_t n, arena& ar) {
+  constexpr std::size_t W = chunks::kWords;
+  const std::size_t m = n / W, h = m / 2, q = m / 4;
+  frame f(ar);
+  u64* p = ar.take(n);
+  if (m < kTwoCoreChunks) {
+    chunks::to_poly_squared(x, p, m);
+    square_run<chunk_base, false>(p, p, 1, m, ar);
+    return chunks::from_poly(p, out, m);
+  }
+  u64* p1 = p + h * W;
+  run_pair(
+      true,
+      [&](arena& har) {
+        chunks::to_poly_squared(x + h * W, p1, h);
+        square_run<chunk_base, false>(p1, p1, 1, h, har);
+      },
+      [&] {
+        chunks::to_poly_squared(x, p, h);
+        square_run<chunk_base, false>(p, p, 1, h, ar);
+      },
+      ar);
+  u64* lo = ar.take(q * W);
+  u64* hi = ar.take(q * W);
+  top_half_quarters(p1, h, lo, hi, ar);
+  run_pair(
+      true, [&](arena&) { chunks::from_poly(p1, out + h * W, h); },
+      [&] {
+        xor_into(p, lo, q * W);
+        xor_into(p + q * W, hi, q * W);
+        chunks::from_poly(p, out, h);
+      },
+      ar);
+}
+
+void sqrt_chunks(const u64* x, u64* out, std::size_t n, arena& ar) {
+  constexpr std::size_t W = chunks::kWords;
+  const std::size_t m = n / W, h = m / 2, q = m / 4;
+  frame f(ar);
+  u64* p = ar.take(n);
+  if (m < kTwoCoreChunks) {
+    chunks::to_poly(x, p, m);
+    sqrt_run<chunk_base, false>(p, p, 1, m, ar);
+    return chunks::from_poly_rooted(p, out, m);
+  }
+  u64* p1 = p + h * W;
+  convert_shared(chunks::to_poly, x, p, m, ar);
+  u64* lo = ar.take(q * W);
+  u64* hi = ar.take(q * W);
+  top_half_quarters(p1, h, lo, hi, ar);
+  run_pair(
+      true,
+      [&](arena& har) {
+        sqrt_run<chunk_base, false>(p1, p1, 1, h, har);
+        chunks::from_poly_rooted(p1, out + h * W, h);
+      },
+      [&] {
+        xor_into(p, lo, q * W);
+        xor_into(p + q * W, hi, q * W);
+        sqrt_run<chunk_base, false>(p, p, 1, h, ar);
+        chunks::from_poly_rooted(p, out, h);
+      },
+      ar);
+}
 }  // namespace
 
 void mul(const u64* a, const u64* b, u64* out, std::size_t n) {
@@ -900,15 +991,13 @@ void mul(const u64* a, const u64* b, u64* out, std::size_t n) {
 void square(const u64* x, u64* out, std::size_t n) {
   arena& ar = scratch();
   if (!chunk_route(n)) return square_run<limb_base>(x, out, 1, n, ar);
-  const u64* const in[1] = {x};
-  on_chunks(in, out, n, ar, [&](u64* const* p, std::size_t m) { square_run<chunk_base>(p[0], p[0], 1, m, ar); });
+  square_chunks(x, out, n, ar);
 }
 
 void sqrt(const u64* x, u64* out, std::size_t n) {
   arena& ar = scratch();
   if (!chunk_route(n)) return sqrt_run<limb_base>(x, out, 1, n, ar);
-  const u64* const in[1] = {x};
-  on_chunks(in, out, n, ar, [&](u64* const* p, std::size_t m) { sqrt_run<chunk_base>(p[0], p[0], 1, m, ar); });
+  sqrt_chunks(x, out, n, ar);
 }
 
 void mul_half(const u64* x, u64* out, std::size_t n) {
@@ -926,6 +1015,9 @@ void inverse(const u64* x, u64* out, std::size_t n) {
 }
 
 void limb_mul_half(const u64* x, u64* out, std::size_t n) { mul_half_run<limb_base>(x, out, 1, n, 1, scratch()); }
+
+bool helper_thread_enabled() noexcept { return g_helper_enabled.load(std::memory_order_relaxed); }
+void set_helper_thread(bool enabled) noexcept { g_helper_enabled.store(enabled, std::memory_order_relaxed); }
 
 std::size_t block_limbs() noexcept { return g_block_limbs; }
 void set_block_limbs(std::size_t n) noexcept { g_block_limbs = n < 2 ? 2 : n; }

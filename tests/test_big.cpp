@@ -2,6 +2,8 @@
 // plain recursive tower, field identities up to 2^16 bits, the Fermat-power rules, text.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -309,25 +311,66 @@ TEST(BigKaratsuba, ChunkEdgeValues) {
   ASSERT_EQ(nimber::kernel::force(before), nimber::kernel::force_status::ok);
 }
 
-TEST(BigKaratsuba, ChunkRouteMatchesLimbRouteAt2To17Bits) {
-  // The chunk route (the default kernel where it has carry-less multiplies) against the limb
-  // route (the portable kernel) on a size where both use the helper thread, the shared
-  // half-power maps and byte-plane conversions: products, squares, square roots, inverses.
+TEST(BigKaratsuba, ChunkRouteMatchesLimbRouteAt2To16And2To17Bits) {
+  // Every kernel (the chunk route where it has carry-less multiplies) against the limb route
+  // of the portable kernel, on sizes where both use the helper thread: the shared half-power
+  // maps and byte-plane conversions, and the two-core steps of squares and roots (from 2^16
+  // bits). Products, squares, square roots, inverses.
   const std::string before(nimber::kernel::active());
   std::mt19937_64 rng(17);
-  const std::size_t n = 2048;
-  const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
-  limbs expect[4], got[4];
-  for (int pass = 0; pass < 2; ++pass) {
-    ASSERT_EQ(nimber::kernel::force(pass == 0 ? "portable" : before), nimber::kernel::force_status::ok);
-    limbs* r = pass == 0 ? expect : got;
-    for (int i = 0; i < 4; ++i) r[i].assign(n, 0);
-    nimber::big::mul(a.data(), b.data(), r[0].data(), n);
-    nimber::big::square(a.data(), r[1].data(), n);
-    nimber::big::sqrt(a.data(), r[2].data(), n);
-    nimber::big::inverse(a.data(), r[3].data(), n);
+  for (std::size_t n : {std::size_t(1024), std::size_t(2048)}) {
+    const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
+    auto run = [&](std::string_view kernel) {
+      EXPECT_EQ(nimber::kernel::force(kernel), nimber::kernel::force_status::ok);
+      std::array<limbs, 4> r;
+      for (auto& v : r) v.assign(n, 0);
+      nimber::big::mul(a.data(), b.data(), r[0].data(), n);
+      nimber::big::square(a.data(), r[1].data(), n);
+      nimber::big::sqrt(a.data(), r[2].data(), n);
+      nimber::big::inverse(a.data(), r[3].data(), n);
+      return r;
+    };
+    const auto expect = run("portable");
+    for (const auto& k : nimber::kernel::list()) {
+      if (!k.supported) continue;
+      const auto got = run(k.name);
+      for (int i = 0; i < 4; ++i) EXPECT_EQ(got[i], expect[i]) << k.name << " " << n << " operation " << i;
+    }
   }
-  for (int i = 0; i < 4; ++i) ASSERT_EQ(got[i], expect[i]) << "operation " << i;
+  ASSERT_EQ(nimber::kernel::force(before), nimber::kernel::force_status::ok);
+}
+
+TEST(BigKaratsuba, SquaresAndRootsAgreeWhenTheHelperIsBusy) {
+  // With the helper thread off, and two threads squaring and taking roots at once (one of
+  // them finds the helper busy at each step and computes alone): all must agree.
+  std::mt19937_64 rng(18);
+  for (std::size_t n : {std::size_t(1024), std::size_t(4096)}) {
+    const limbs a = random_limbs(n, rng), b = random_limbs(n, rng);
+    limbs square_a(n), root_b(n);
+    nimber::big::square(a.data(), square_a.data(), n);
+    nimber::big::sqrt(b.data(), root_b.data(), n);
+    ASSERT_EQ(big_of(square_a), big_of(a) * big_of(a)) << n;
+    limbs root_check(n);
+    nimber::big::square(root_b.data(), root_check.data(), n);
+    ASSERT_EQ(root_check, b) << n;
+    {
+      nimber::big::set_helper_thread(false);  // everything on this thread, in the same order
+      limbs s(n), r(n);
+      nimber::big::square(a.data(), s.data(), n);
+      nimber::big::sqrt(b.data(), r.data(), n);
+      nimber::big::set_helper_thread(true);
+      ASSERT_EQ(s, square_a) << n << " one core";
+      ASSERT_EQ(r, root_b) << n << " one core";
+    }
+    for (int round = 0; round < 20; ++round) {
+      limbs s(n), r(n);
+      std::thread t([&] { nimber::big::sqrt(b.data(), r.data(), n); });
+      nimber::big::square(a.data(), s.data(), n);
+      t.join();
+      ASSERT_EQ(s, square_a) << n << " round " << round;
+      ASSERT_EQ(r, root_b) << n << " round " << round;
+    }
+  }
 }
 
 TEST(BigKaratsuba, HalfPowerMatchesPlainTower) {

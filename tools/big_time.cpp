@@ -1,8 +1,9 @@
 // Times one big-nimber operation against the library it is linked with: the driver behind the
 // before/after steps in docs/big.md. Build one copy per commit (worktree) and interleave them:
 //   g++ -O2 -std=c++20 -Iinclude tools/big_time.cpp build/libnimber.a -lgmp -lpthread -o big_time
-//   ./big_time BITS REPS mul|square|sqrt [BLOCK_LIMBS]
-// Prints the best and mean wall time of REPS calls and the process CPU time per call.
+//   ./big_time BITS REPS mul|square|sqrt [BLOCK_LIMBS] [one-core]
+// Prints the best and mean wall time of REPS calls and the process CPU time per call; with
+// "one-core", without the helper thread.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -25,10 +26,11 @@ int main(int argc, char** argv) {
   const char* op = argc > 3 ? argv[3] : "";
   const bool known = !std::strcmp(op, "mul") || !std::strcmp(op, "square") || !std::strcmp(op, "sqrt");
   if (bits < 64 || (bits & (bits - 1)) != 0 || reps < 1 || !known) {
-    std::fprintf(stderr, "usage: big_time BITS REPS mul|square|sqrt [BLOCK_LIMBS]  (BITS a power of two >= 64)\n");
+    std::fprintf(stderr, "usage: big_time BITS REPS mul|square|sqrt [BLOCK_LIMBS] [one-core]  (BITS a power of two >= 64)\n");
     return 2;
   }
-  if (argc > 4) nimber::big::set_block_limbs(std::strtoull(argv[4], nullptr, 10));
+  if (argc > 4 && std::strtoull(argv[4], nullptr, 10) > 0) nimber::big::set_block_limbs(std::strtoull(argv[4], nullptr, 10));
+  if (argc > 5 && !std::strcmp(argv[5], "one-core")) nimber::big::set_helper_thread(false);
   const std::size_t n = bits / 64;
   std::mt19937_64 rng(1);
   std::vector<std::uint64_t> a(n), b(n), out(n);

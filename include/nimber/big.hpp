@@ -138,6 +138,13 @@ void mul_half(const std::uint64_t* x, std::uint64_t* out, std::size_t n);
 // inverse(0) = 0 here (no throw).
 void inverse(const std::uint64_t* x, std::uint64_t* out, std::size_t n);
 
+// Whether operations from 2^16 bits share their work with the library's one helper thread
+// (started on first use on machines with two cores or more; default on). Off, everything
+// runs on the calling thread: for callers that keep every core busy themselves, and for
+// comparing one core with two. Takes effect for the operations that start after it.
+bool helper_thread_enabled() noexcept;
+void set_helper_thread(bool enabled) noexcept;
+
 // Limbs per block evaluated breadth-first (all its leaf products in batched calls); on the
 // chunk route the block is this many limbs' worth of chunks (at least 2). Tuned on the
 // machine of docs/big.md; exposed for the benchmark and the tests.
