@@ -56,34 +56,13 @@ class byte_tables {
 
 // ---- Polynomials over GF(2), only for building the constants -----------------------------
 
-// c mod mu for c of 2W words, mu = z^512 + mu_lo.
-chunk reduce(std::array<u64, 2 * W> c, const u64* mu_lo) noexcept {
-  for (std::size_t d = 2 * kBits - 1; d >= kBits; --d) {
-    if (!bit(c.data(), d)) continue;
-    c[d / 64] ^= u64(1) << (d % 64);  // z^d = z^(d - 512) mu_lo
-    const std::size_t s = d - kBits;
-    for (std::size_t w = 0; w < W; ++w) {
-      c[w + s / 64] ^= mu_lo[w] << (s % 64);
-      if (s % 64 != 0) c[w + s / 64 + 1] ^= mu_lo[w] >> (64 - s % 64);
-    }
-  }
-  chunk r;
-  std::copy_n(c.begin(), W, r.begin());
-  return r;
-}
-
-chunk square_mod(const chunk& x, const u64* mu_lo) noexcept {
-  std::array<u64, 2 * W> c{};
-  for (std::size_t i = 0; i < kBits; ++i)
-    if (bit(x.data(), i)) c[2 * i / 64] |= u64(1) << (2 * i % 64);
-  return reduce(c, mu_lo);
-}
-
+// z x mod mu for x of degree < 512, mu = z^512 + mu_lo: a shift, and mu_lo for the bit that
+// leaves the top.
 chunk times_z(const chunk& x, const u64* mu_lo) noexcept {
-  std::array<u64, 2 * W> c{};
-  for (std::size_t w = 0; w < W; ++w) c[w] = x[w] << 1 | (w ? x[w - 1] >> 63 : 0);
-  c[W] = x[W - 1] >> 63;
-  return reduce(c, mu_lo);
+  const u64 carry = u64(0) - (x[W - 1] >> 63);
+  chunk r;
+  for (std::size_t w = 0; w < W; ++w) r[w] = (x[w] << 1 | (w ? x[w - 1] >> 63 : 0)) ^ (mu_lo[w] & carry);
+  return r;
 }
 
 // A conversion: tables for a few chunks and for kernels without GFNI, the kernel's byte-plane
@@ -150,24 +129,30 @@ field build() {
   }
   std::copy(quotient.begin(), quotient.end(), k.barrett);
 
+  // z mu_lo, reduced: the image of the bit shifted out of the top by a product by z^2.
+  const chunk mu_z = times_z(std::to_array(k.mu), k.mu);
+  std::copy(mu_z.begin(), mu_z.end(), k.mu_z);
+
+  // The Frobenius (squaring) mod mu, a linear map with columns z^(2i) mod mu, as tables.
+  std::vector<chunk> frobenius(kBits);
+  chunk z_power{1};  // z^j mod mu
+  for (std::size_t j = 0; j < 2 * kBits; ++j, z_power = times_z(z_power, k.mu))
+    if (j % 2 == 0) frobenius[j / 2] = z_power;
+  const byte_tables square(frobenius);
+
   // sqrt(z) = z^(2^511): squaring 511 times is the Frobenius to the power 511.
   chunk root{u64(2)};
-  for (std::size_t i = 1; i < kBits; ++i) root = square_mod(root, k.mu);
+  for (std::size_t i = 1; i < kBits; ++i) square.apply(root.data(), root.data());
   std::copy(root.begin(), root.end(), k.sqrt_h);
-
-  // z mu_lo, reduced: the image of the bit shifted out of the top by a product by z^2.
-  const u64 overflow = u64(0) - (k.mu[W - 1] >> 63);
-  for (std::size_t w = W; w-- > 0;) k.mu_z[w] = (k.mu[w] << 1 | (w ? k.mu[w - 1] >> 63 : 0)) ^ (k.mu[w] & overflow);
 
   // The folded maps: to_poly(2^i) squared, and sqrt(z^i) back in nimber coordinates, where
   // sqrt(z^2j) = z^j and sqrt(z^(2j+1)) = sqrt(z) z^j.
   std::vector<chunk> squared_images(kBits), rooted_images(kBits);
-  for (std::size_t i = 0; i < kBits; ++i) squared_images[i] = square_mod(to_images[i], k.mu);
+  for (std::size_t i = 0; i < kBits; ++i) square.apply(to_images[i].data(), squared_images[i].data());
   chunk odd = root;  // sqrt(z) z^j mod mu
-  for (std::size_t j = 0; j < kBits / 2; ++j) {
+  for (std::size_t j = 0; j < kBits / 2; ++j, odd = times_z(odd, k.mu)) {
     rooted_images[2 * j] = from_images[j];
     from.tables.apply(odd.data(), rooted_images[2 * j + 1].data());
-    odd = times_z(odd, k.mu);
   }
   return {k, std::move(to), std::move(from), conversion(squared_images), conversion(rooted_images)};
 }

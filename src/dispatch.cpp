@@ -23,8 +23,8 @@ bool has_avx2() noexcept {
 }
 bool has_avx512() noexcept {
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("gfni") &&
-         __builtin_cpu_supports("vpclmulqdq");
+         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
+         __builtin_cpu_supports("gfni") && __builtin_cpu_supports("vpclmulqdq");
 }
 
 const entry* entries() noexcept {
@@ -32,7 +32,7 @@ const entry* entries() noexcept {
       {&portable_ops, {"portable", "none (plain C++)", true}},
       {&pclmul_ops, {"pclmul", "PCLMULQDQ", has_pclmul()}},
       {&avx2_ops, {"avx2", "AVX2, GFNI, PCLMULQDQ", has_avx2()}},
-      {&avx512_ops, {"avx512", "AVX-512 F/BW/VBMI, GFNI, VPCLMULQDQ", has_avx512()}},
+      {&avx512_ops, {"avx512", "AVX-512 F/BW/VBMI/VBMI2, GFNI, VPCLMULQDQ", has_avx512()}},
   };
   return table;
 }

@@ -1,7 +1,7 @@
 // The AVX-512 kernel: the byte-plane tower of src/kernels/planes.hpp on 512-bit vectors,
 // 64 values per block, and the chunk field of the big product (src/kernels/chunks.hpp) on
-// VPCLMULQDQ, 8 chunks per group. Built with -mavx512f -mavx512bw -mavx512vbmi -mgfni
-// -mvpclmulqdq (CMakeLists.txt); dispatch.cpp runs it only where CPUID reports all five.
+// VPCLMULQDQ, 8 chunks per group. Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2
+// -mgfni -mvpclmulqdq (CMakeLists.txt); dispatch.cpp runs it only where CPUID reports all six.
 // GCC 12 warns inside its own intrinsics (vpermb, the 64-bit shifts and unpacks) about their
 // _mm512_undefined pass-through operand (GCC bug 105593); the operand is never read. The
 // warnings fire where the intrinsics are inlined, so they are off for the whole file.
@@ -167,23 +167,23 @@ struct clmul512 {
   }
 
   // A chunk is one register: the shift across words takes each word's neighbour below
-  // (valignq), and the top bits select mu_lo and mu_z (broadcast, arithmetic shift to masks).
+  // (valignq, then the double shift vpshldq), and the top bits select mu_lo and mu_z
+  // (broadcast, arithmetic shift to masks, one ternary XOR-AND each).
   struct twister {
     vec mu, mu_z, top;
     explicit twister(const chunk_constants& k) noexcept
         : mu(_mm512_loadu_si512(k.mu)), mu_z(_mm512_loadu_si512(k.mu_z)), top(_mm512_set1_epi64(7)) {}
+    static vec xor_and(vec y, vec c, vec mask) noexcept { return _mm512_ternarylogic_epi64(y, c, mask, 0x78); }
     [[gnu::always_inline]] vec z(vec v) const noexcept {
       const vec below = _mm512_alignr_epi64(v, zero(), 7);  // word w - 1 at w, 0 at 0
       const vec high = _mm512_permutexvar_epi64(top, v);   // word 7 everywhere
-      const vec y = _mm512_or_si512(_mm512_slli_epi64(v, 1), _mm512_srli_epi64(below, 63));
-      return _mm512_xor_si512(y, _mm512_and_si512(mu, _mm512_srai_epi64(high, 63)));
+      return xor_and(_mm512_shldi_epi64(v, below, 1), mu, _mm512_srai_epi64(high, 63));
     }
     [[gnu::always_inline]] vec z2(vec v) const noexcept {
       const vec below = _mm512_alignr_epi64(v, zero(), 7);
       const vec high = _mm512_permutexvar_epi64(top, v);
-      const vec y = _mm512_or_si512(_mm512_slli_epi64(v, 2), _mm512_srli_epi64(below, 62));
-      return _mm512_ternarylogic_epi64(y, _mm512_and_si512(mu, _mm512_srai_epi64(_mm512_slli_epi64(high, 1), 63)),
-                                       _mm512_and_si512(mu_z, _mm512_srai_epi64(high, 63)), 0x96);
+      const vec y = xor_and(_mm512_shldi_epi64(v, below, 2), mu, _mm512_srai_epi64(_mm512_slli_epi64(high, 1), 63));
+      return xor_and(y, mu_z, _mm512_srai_epi64(high, 63));
     }
     // The half-power map of M chunks in registers (chunks.hpp, half_n).
     template <int M>

@@ -3,7 +3,7 @@
 // The library carries one kernel per instruction set, each compiled with its own target
 // flags: "portable" (plain C++, every CPU), "pclmul" (the scalar PCLMULQDQ product in a
 // loop, for CPUs without GFNI), "avx2" (AVX2 + GFNI + PCLMULQDQ) and "avx512" (AVX-512
-// F/BW/VBMI + GFNI + VPCLMULQDQ). The kernels with carry-less multiplies also carry the chunk
+// F/BW/VBMI/VBMI2 + GFNI + VPCLMULQDQ). The kernels with carry-less multiplies also carry the chunk
 // arithmetic of the big-nimber product (big.hpp), so forcing one forces that too.
 // On first use it picks the best one this CPU supports (CPUID, cached), unless the
 // environment variable NIMBER_KERNEL=portable|pclmul|avx2|avx512 names another, which
