@@ -3,8 +3,9 @@
 // raw big kernels on the same operands; the first disagreement with the portable kernel, or a
 // failed identity (sqrt(x^2) = x, x x^-1 = 1), abort()s.
 //
-// Input: byte 0 picks the field, 2^(byte % 10) limbs (64 to 32768 bits); the rest fills the
-// two operands a and b, limb by limb, cycling over the input (zeros if there is none).
+// Input: byte 0 picks the field, 2^(byte % 11) limbs (64 to 65536 bits, where squares and
+// roots take their two-core steps); the rest fills the two operands a and b, limb by limb,
+// cycling over the input (zeros if there is none).
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -47,7 +48,7 @@ results run_all(const limbs& a, const limbs& b) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;
-  const std::size_t n = std::size_t(1) << (data[0] % 10);
+  const std::size_t n = std::size_t(1) << (data[0] % 11);
   limbs a(n, 0), b(n, 0);
   const std::uint8_t* rest = data + 1;
   const std::size_t avail = size - 1;

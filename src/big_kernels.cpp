@@ -475,21 +475,33 @@ void mul_half_run(const u64* x, std::size_t xs, u64* y, std::size_t ys, std::siz
   mul_half_split<Base>(x, xs, y, ys, V, m, ar);
 }
 
-// mul_half_run in place, shared with the second core when large (defined with the helper).
+// mul_half_run in place, shared with the second core from kParallelMap words (defined with the
+// helper).
+constexpr std::size_t kParallelMap = 8192;
 template <class Base>
 void mul_half_shared(u64* x, std::size_t V, std::size_t m, std::size_t stride, arena& ar);
 
 // ---- Squaring and square roots: linear, no products ---------------------------------------
 // The product by F/2 of the high halves of V node-major vectors of m elements, added into
 // their low halves: in one kernel call straight on the vectors when the kernel takes the whole
-// map, else through element-major rows and the (shared) half-power map.
+// map; on chunks below the sharing size, node by node out of place (the recursion takes any
+// layout, so no rows are needed); else through element-major rows and the shared map.
 template <class Base>
 void add_half_of_high(u64* y, std::size_t V, std::size_t m, arena& ar) {
   constexpr std::size_t W = Base::W;
   const std::size_t h = m / 2;
-  if constexpr (Base::kHalfInKernel > 0)
-    if (h <= Base::kHalfInKernel) return Base::half(y + h * W, {1, m}, y, {1, m}, V, h, true);
   frame f(ar);
+  if constexpr (Base::kHalfInKernel > 0) {
+    if (h <= Base::kHalfInKernel) return Base::half(y + h * W, {1, m}, y, {1, m}, V, h, true);
+    if (V * h * W < kParallelMap) {  // node by node, no rows: out of place, then added
+      u64* t = ar.take(h * W);
+      for (std::size_t v = 0; v < V; ++v) {
+        mul_half_run<Base>(y + (v * m + h) * W, 1, t, 1, 1, h, ar);
+        xor_into(y + v * m * W, t, h * W);
+      }
+      return;
+    }
+  }
   u64* t = ar.take(V * h * W);
   to_rows<Base>(y + h * W, m, t, V, V, h);  // the high halves
   mul_half_shared<Base>(t, V, h, V, ar);
@@ -673,7 +685,6 @@ void run_pair(bool parallel, const There& there, const Here& here, arena& ar) {
 // mul_half_run in place, shared with the helper thread from kParallelMap limbs (below it the
 // hand-over costs more than it saves): the vectors split in two, or a single vector by one
 // step of the recursion, h'(x0 + x1) beside h'(x1), then h'(h'(x1)) shared again.
-constexpr std::size_t kParallelMap = 8192;
 
 template <class Base>
 void mul_half_shared(u64* x, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {

@@ -18,6 +18,25 @@
 namespace nimber::detail::kernels {
 namespace {
 
+// 8 x 8 words: r[i] word w <-> r[w] word i, in three stages of two-source permutes (pairs of
+// words, pairs of 128-bit lanes, then halves). A transpose is its own inverse.
+[[gnu::always_inline]] inline void transpose_words(__m512i (&r)[8]) noexcept {
+  using vec = __m512i;
+  vec t[8], s[8];
+  for (int p = 0; p < 8; p += 2) t[p] = _mm512_unpacklo_epi64(r[p], r[p + 1]), t[p + 1] = _mm512_unpackhi_epi64(r[p], r[p + 1]);
+  const vec lanes_lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13), lanes_hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+  for (int q = 0; q < 8; q += 4)
+    for (int o = 0; o < 2; ++o) {
+      s[q + o] = _mm512_permutex2var_epi64(t[q + o], lanes_lo, t[q + o + 2]);
+      s[q + o + 2] = _mm512_permutex2var_epi64(t[q + o], lanes_hi, t[q + o + 2]);
+    }
+  const vec halves_lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11), halves_hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+  for (int w = 0; w < 4; ++w) {
+    r[w] = _mm512_permutex2var_epi64(s[w], halves_lo, s[w + 4]);
+    r[w + 4] = _mm512_permutex2var_epi64(s[w], halves_hi, s[w + 4]);
+  }
+}
+
 // A block is 8 vectors of 8 words: byte address (register i, word v, byte k). The transpose
 // to byte planes is three stages, each exchanging one bit of the register index with one
 // bit of the byte position, over the 4 register pairs that differ in that bit:
@@ -116,6 +135,25 @@ struct avx512 {
       _mm512_storeu_si512(dst + 8 * i, v);
     }
   }
+
+  // A block of 64 chunks regrouped word by word (planes.hpp, to_word_rows): 8 chunks at a time,
+  // loaded whole and transposed.
+  static void to_word_rows(const std::uint64_t* x, std::uint64_t* words) noexcept {
+    for (int g = 0; g < 8; ++g) {
+      vec r[8];
+      for (int i = 0; i < 8; ++i) r[i] = _mm512_loadu_si512(x + 64 * g + 8 * i);
+      transpose_words(r);
+      for (int J = 0; J < 8; ++J) _mm512_store_si512(words + 64 * J + 8 * g, r[J]);
+    }
+  }
+  static void from_word_rows(const std::uint64_t* words, std::uint64_t* out) noexcept {
+    for (int g = 0; g < 8; ++g) {
+      vec r[8];
+      for (int J = 0; J < 8; ++J) r[J] = _mm512_load_si512(words + 64 * J + 8 * g);
+      transpose_words(r);
+      for (int i = 0; i < 8; ++i) _mm512_storeu_si512(out + 64 * g + 8 * i, r[i]);
+    }
+  }
 };
 
 // The chunk kernel's policy (chunks.hpp): 8 chunks per group, one per 64-bit lane.
@@ -138,23 +176,7 @@ struct clmul512 {
   static vec down64(vec x) noexcept { return _mm512_bsrli_epi128(x, 8); }
   static vec blend(vec even, vec odd) noexcept { return _mm512_mask_blend_epi64(0xAA, even, odd); }
 
-  // 8 x 8 words: r[i] word w <-> r[w] word i, in three stages of two-source permutes (pairs of
-  // words, pairs of 128-bit lanes, then halves). A transpose is its own inverse.
-  [[gnu::always_inline]] static void transpose(vec (&r)[8]) noexcept {
-    vec t[8], s[8];
-    for (int p = 0; p < 8; p += 2) t[p] = _mm512_unpacklo_epi64(r[p], r[p + 1]), t[p + 1] = _mm512_unpackhi_epi64(r[p], r[p + 1]);
-    const vec lanes_lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13), lanes_hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
-    for (int q = 0; q < 8; q += 4)
-      for (int o = 0; o < 2; ++o) {
-        s[q + o] = _mm512_permutex2var_epi64(t[q + o], lanes_lo, t[q + o + 2]);
-        s[q + o + 2] = _mm512_permutex2var_epi64(t[q + o], lanes_hi, t[q + o + 2]);
-      }
-    const vec halves_lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11), halves_hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
-    for (int w = 0; w < 4; ++w) {
-      r[w] = _mm512_permutex2var_epi64(s[w], halves_lo, s[w + 4]);
-      r[w + 4] = _mm512_permutex2var_epi64(s[w], halves_hi, s[w + 4]);
-    }
-  }
+  static void transpose(vec (&r)[8]) noexcept { transpose_words(r); }
   static void load_group(const std::uint64_t* src, vec (&v)[8]) noexcept {
     for (int i = 0; i < 8; ++i) v[i] = _mm512_loadu_si512(src + 8 * i);
     transpose(v);

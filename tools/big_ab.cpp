@@ -6,8 +6,11 @@
 //     -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_CLI=OFF && cmake --build /tmp/a
 //   (and /tmp/b the same from the other commit, e.g. in a git worktree)
 //   g++ -O2 -std=c++20 tools/big_ab.cpp -ldl -o big_ab
-//   ./big_ab /tmp/a/libnimber.so /tmp/b/libnimber.so mul|square|sqrt|inverse BITS ROUNDS
-// The results of the two builds are compared as well.
+//   ./big_ab /tmp/a/libnimber.so /tmp/b/libnimber.so mul|square|sqrt|inverse BITS ROUNDS [one-core]
+// The results of the two builds are compared as well. Each build has its own helper thread,
+// which spins for a while after its calls: on a machine with two cores it competes with the
+// other build's two threads, so changes that are not about the second core read better with
+// "one-core" (nimber::big::set_helper_thread(false) in both).
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -42,18 +45,21 @@ double median(std::vector<double> v) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 6 || !symbol(argv[3])) {
-    std::fprintf(stderr, "usage: big_ab LIB_A LIB_B mul|square|sqrt|inverse BITS ROUNDS\n");
+  const bool one_core = argc == 7 && !std::strcmp(argv[6], "one-core");
+  if ((argc != 6 && !one_core) || !symbol(argv[3])) {
+    std::fprintf(stderr, "usage: big_ab LIB_A LIB_B mul|square|sqrt|inverse BITS ROUNDS [one-core]\n");
     return 2;
   }
   void* fn[2];
   for (int i = 0; i < 2; ++i) {
     void* lib = dlopen(argv[1 + i], RTLD_NOW | RTLD_LOCAL);
     fn[i] = lib ? dlsym(lib, symbol(argv[3])) : nullptr;
-    if (!fn[i]) {
+    void* helper = lib && one_core ? dlsym(lib, "_ZN6nimber3big17set_helper_threadEb") : nullptr;
+    if (!fn[i] || (one_core && !helper)) {
       std::fprintf(stderr, "big_ab: %s: %s\n", argv[1 + i], dlerror());
       return 2;
     }
+    if (helper) reinterpret_cast<void (*)(bool)>(helper)(false);
   }
   const bool binary = !std::strcmp(argv[3], "mul");
   const std::size_t bits = std::strtoull(argv[4], nullptr, 10), n = bits / 64;

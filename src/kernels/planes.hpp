@@ -123,19 +123,19 @@ struct plane_kernel {
     std::memcpy(out + i, to, (n - i) * 8);
   }
 
-  // `lanes` 512-bit chunks under a 512 x 512 map (the chunk field's conversions): word J of
-  // every chunk of the block gathered and turned into byte planes 8J..8J+7 (plane s holds input
-  // byte s of all the chunks), then output plane r is the XOR over s of block (r, s) applied to
-  // plane s, 64 affine products per plane, and back. The 8 output planes of a word are made in
-  // one pass over the input planes, so each is loaded once for 8 products. Reads all of x
-  // before writing out.
+  // `lanes` 512-bit chunks under a 512 x 512 map (the chunk field's conversions): the block
+  // regrouped word by word (word J of every chunk in one row of `lanes` words) and each row
+  // turned into byte planes 8J..8J+7 (plane s holds input byte s of all the chunks); then
+  // output plane r is the XOR over s of block (r, s) applied to plane s, 64 affine products
+  // per plane, and back. The 8 output planes of a word are made in one pass over the input
+  // planes, so each is loaded once for 8 products. Reads all of x before writing out.
   static void chunk_apply_block(const chunk_map& m, const std::uint64_t* x, std::uint64_t* out) noexcept {
+    alignas(64) std::uint64_t words[8 * lanes];
+    to_word_rows(x, words);
     vec in[64];
-    std::uint64_t words[lanes];
     for (int J = 0; J < 8; ++J) {
-      for (std::size_t c = 0; c < lanes; ++c) words[c] = x[8 * c + J];
       vec p[8];
-      Isa::to_planes(words, p);
+      Isa::to_planes(words + J * lanes, p);
       for (int k = 0; k < 8; ++k) in[8 * J + k] = p[k];
     }
     for (int J = 0; J < 8; ++J) {
@@ -149,8 +149,27 @@ struct plane_kernel {
 #pragma GCC unroll 8
         for (int k = 0; k < 8; ++k) p[k] = Isa::xor3(p[k], Isa::affine(a, rows[k][s]), Isa::affine(b, rows[k][s + 1]));
       }
-      Isa::template from_planes<false>(p, words);
-      for (std::size_t c = 0; c < lanes; ++c) out[8 * c + J] = words[c];
+      Isa::template from_planes<false>(p, words + J * lanes);
+    }
+    from_word_rows(words, out);
+  }
+
+  // words[J * lanes + c] = x[8 c + J] and back: by the ISA's register transposes where it has
+  // them, else word by word.
+  static void to_word_rows(const std::uint64_t* x, std::uint64_t* words) noexcept {
+    if constexpr (requires { Isa::to_word_rows(x, words); }) {
+      Isa::to_word_rows(x, words);
+    } else {
+      for (std::size_t c = 0; c < lanes; ++c)
+        for (std::size_t J = 0; J < 8; ++J) words[J * lanes + c] = x[8 * c + J];
+    }
+  }
+  static void from_word_rows(const std::uint64_t* words, std::uint64_t* out) noexcept {
+    if constexpr (requires { Isa::from_word_rows(words, out); }) {
+      Isa::from_word_rows(words, out);
+    } else {
+      for (std::size_t c = 0; c < lanes; ++c)
+        for (std::size_t J = 0; J < 8; ++J) out[8 * c + J] = words[J * lanes + c];
     }
   }
 
