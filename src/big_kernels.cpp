@@ -654,11 +654,11 @@ std::size_t block_elements() noexcept { return std::max<std::size_t>(2, g_block_
 template <class Base>
 std::size_t breadth_elements() noexcept { return g_breadth_limbs / Base::W; }
 
+std::atomic<bool> g_helper_enabled{true};  // set_helper_thread
+
 // Runs there(arena) on the helper thread if it is free, else on this thread after here(),
 // and returns when both are done. The helper may write into the caller's frame, so an
 // exception from here() waits for it before propagating.
-std::atomic<bool> g_helper_enabled{true};  // set_helper_thread
-
 template <class There, class Here>
 void run_pair(bool parallel, const There& there, const Here& here, arena& ar) {
   helper_thread* helper =
@@ -682,10 +682,9 @@ void run_pair(bool parallel, const There& there, const Here& here, arena& ar) {
   else there(ar);
 }
 
-// mul_half_run in place, shared with the helper thread from kParallelMap limbs (below it the
+// mul_half_run in place, shared with the helper thread from kParallelMap words (below it the
 // hand-over costs more than it saves): the vectors split in two, or a single vector by one
 // step of the recursion, h'(x0 + x1) beside h'(x1), then h'(h'(x1)) shared again.
-
 template <class Base>
 void mul_half_shared(u64* x, std::size_t V, std::size_t m, std::size_t stride, arena& ar) {
   constexpr std::size_t W = Base::W;
@@ -898,6 +897,7 @@ void on_chunks(const u64* const (&in)[Inputs], u64* out, std::size_t n, arena& a
   op(static_cast<u64* const*>(poly), m);
   convert_shared(chunks::from_poly, poly[0], out, m, ar);
 }
+
 // Squares and square roots: linear, so the chunks' own squares ride on the conversion in
 // and their roots on the conversion out (big_chunks.hpp), and the tree runs without leaves.
 // From kTwoCoreChunks up, both cores take part in three steps, for a square:

@@ -176,7 +176,7 @@ struct clmul512 {
   static vec down64(vec x) noexcept { return _mm512_bsrli_epi128(x, 8); }
   static vec blend(vec even, vec odd) noexcept { return _mm512_mask_blend_epi64(0xAA, even, odd); }
 
-  static void transpose(vec (&r)[8]) noexcept { transpose_words(r); }
+  [[gnu::always_inline]] static void transpose(vec (&r)[8]) noexcept { transpose_words(r); }
   static void load_group(const std::uint64_t* src, vec (&v)[8]) noexcept {
     for (int i = 0; i < 8; ++i) v[i] = _mm512_loadu_si512(src + 8 * i);
     transpose(v);
