@@ -143,7 +143,6 @@ field build() {
   // sqrt(z) = z^(2^511): squaring 511 times is the Frobenius to the power 511.
   chunk root{u64(2)};
   for (std::size_t i = 1; i < kBits; ++i) square.apply(root.data(), root.data());
-  std::copy(root.begin(), root.end(), k.sqrt_h);
 
   // The folded maps: to_poly(2^i) squared, and sqrt(z^i) back in nimber coordinates, where
   // sqrt(z^2j) = z^j and sqrt(z^(2j+1)) = sqrt(z) z^j.

@@ -160,7 +160,6 @@ struct chunk_base {
     ops().twist(chunks::constants(), x, out, n, squared);
   }
   static void square(const u64* x, u64* out, std::size_t n) { ops().square(chunks::constants(), x, out, n); }
-  static void sqrt(const u64* x, u64* out, std::size_t n) { ops().sqrt(chunks::constants(), x, out, n); }
   static void half(const u64* x, detail::kernels::chunk_layout in, u64* out, detail::kernels::chunk_layout to,
                    std::size_t V, std::size_t m, bool accumulate) {
     ops().half(chunks::constants(), x, in, out, to, V, m, accumulate);

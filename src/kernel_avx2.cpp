@@ -98,6 +98,6 @@ const ops avx2_ops = {"avx2",
                       &row_passes<avx2>::split,
                       &row_passes<avx2>::join,
                       &row_passes<avx2>::add,
-                      &clmul128_chunk_ops<&plane_kernel<avx2>::chunk_apply_n>};
+                      &chunk_ops_of<clmul128, &plane_kernel<avx2>::chunk_apply_n>};
 
 }  // namespace nimber::detail::kernels

@@ -264,10 +264,6 @@ struct clmul512 {
   }
 };
 
-constexpr chunk_ops avx512_chunk_ops = {&chunk_kernel<clmul512>::mul_n, &chunk_kernel<clmul512>::pairs_n, &chunk_kernel<clmul512>::square_n,
-                                        &chunk_kernel<clmul512>::sqrt_n, &chunk_kernel<clmul512>::twist_n, &chunk_kernel<clmul512>::half_n, &chunk_kernel<clmul512>::tables_n,
-                                        &plane_kernel<avx512>::chunk_apply_n};
-
 }  // namespace
 
 const ops avx512_ops = {"avx512",
@@ -277,6 +273,6 @@ const ops avx512_ops = {"avx512",
                         &row_passes<avx512>::split,
                         &row_passes<avx512>::join,
                         &row_passes<avx512>::add,
-                        &avx512_chunk_ops};
+                        &chunk_ops_of<clmul512, &plane_kernel<avx512>::chunk_apply_n>};
 
 }  // namespace nimber::detail::kernels

@@ -5,6 +5,6 @@
 
 namespace nimber::detail::kernels {
 
-const chunk_ops pclmul_chunk_ops = clmul128_chunk_ops<>;
+const chunk_ops pclmul_chunk_ops = chunk_ops_of<clmul128>;
 
 }  // namespace nimber::detail::kernels

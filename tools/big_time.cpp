@@ -1,7 +1,7 @@
 // Times one big-nimber operation against the library it is linked with: the driver behind the
 // before/after steps in docs/big.md. Build one copy per commit (worktree) and interleave them:
 //   g++ -O2 -std=c++20 -Iinclude tools/big_time.cpp build/libnimber.a -lgmp -lpthread -o big_time
-//   ./big_time BITS REPS mul|square|sqrt [BLOCK_LIMBS] [one-core]
+//   ./big_time BITS REPS mul|square|sqrt [BLOCK_LIMBS|0] [one-core]
 // Prints the best and mean wall time of REPS calls and the process CPU time per call; with
 // "one-core", without the helper thread.
 #include <chrono>
@@ -25,12 +25,15 @@ int main(int argc, char** argv) {
   const int reps = argc > 2 ? std::atoi(argv[2]) : 0;
   const char* op = argc > 3 ? argv[3] : "";
   const bool known = !std::strcmp(op, "mul") || !std::strcmp(op, "square") || !std::strcmp(op, "sqrt");
-  if (bits < 64 || (bits & (bits - 1)) != 0 || reps < 1 || !known) {
-    std::fprintf(stderr, "usage: big_time BITS REPS mul|square|sqrt [BLOCK_LIMBS] [one-core]  (BITS a power of two >= 64)\n");
+  const std::size_t block = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 0;  // 0: the default
+  const bool one_core = argc > 5 && !std::strcmp(argv[5], "one-core");
+  if (bits < 64 || (bits & (bits - 1)) != 0 || reps < 1 || !known || argc > 6 || (argc == 6 && !one_core)) {
+    std::fprintf(stderr,
+                 "usage: big_time BITS REPS mul|square|sqrt [BLOCK_LIMBS|0] [one-core]  (BITS a power of two >= 64)\n");
     return 2;
   }
-  if (argc > 4 && std::strtoull(argv[4], nullptr, 10) > 0) nimber::big::set_block_limbs(std::strtoull(argv[4], nullptr, 10));
-  if (argc > 5 && !std::strcmp(argv[5], "one-core")) nimber::big::set_helper_thread(false);
+  if (block > 0) nimber::big::set_block_limbs(block);
+  if (one_core) nimber::big::set_helper_thread(false);
   const std::size_t n = bits / 64;
   std::mt19937_64 rng(1);
   std::vector<std::uint64_t> a(n), b(n), out(n);

@@ -9,8 +9,9 @@
 // 128-bit lane holds two chunks' words: PCLMULQDQ with selector 0x00 multiplies the low
 // words (the even chunks), with 0x11 the high words (the odd chunks).
 //
-// Include only from an ISA translation unit, inside an anonymous namespace, with an `Isa`
-// policy that provides:
+// Include only from an ISA translation unit, and instantiate with an `Isa` policy declared
+// there in an anonymous namespace (so each instantiation keeps that unit's target flags) that
+// provides:
 //   vec, lanes                  the vector type and its number of 64-bit lanes (chunks per group)
 //   zero(), splat(u64)          constant vectors
 //   bxor, band, bor             bitwise operations
@@ -23,7 +24,7 @@
 //   blend(even, odd)            low words of each 128-bit lane from `even`, high words from `odd`
 //   load_group(src, v), store_group(v, dst)
 //                               `lanes` consecutive chunks (8 words each) to and from vertical form
-//   twist(k, x, out, count, squared), half(k, x, V, m, stride)
+//   twist(k, x, out, count, squared), half(k, x, in, out, to, V, m, accumulate)
 //                               optional: the products by z or z^2 (chunk_kernel::twist_n) and
 //                               the half-power map of a few chunks (chunk_kernel::half_n), when
 //                               the ISA does them better than the plain word loops
@@ -102,10 +103,9 @@ struct chunk_kernel {
   }
 
   struct constants {
-    vec m_lo[W], mu_lo[W], sqrt_h[W];
+    vec m_lo[W], mu_lo[W];
     explicit constants(const chunk_constants& k) noexcept {
-      for (int w = 0; w < W; ++w)
-        m_lo[w] = Isa::splat(k.barrett[w]), mu_lo[w] = Isa::splat(k.mu[w]), sqrt_h[w] = Isa::splat(k.sqrt_h[w]);
+      for (int w = 0; w < W; ++w) m_lo[w] = Isa::splat(k.barrett[w]), mu_lo[w] = Isa::splat(k.mu[w]);
     }
   };
 
@@ -282,41 +282,12 @@ struct chunk_kernel {
       Isa::store_group(r, dst);
     });
   }
-
-  // The even-indexed bits of each 64-bit lane, packed into its low 32 bits.
-  [[gnu::always_inline]] static vec compress_even(vec x) noexcept {
-    x = Isa::band(x, Isa::splat(0x5555555555555555ull));
-    x = Isa::band(Isa::bor(x, Isa::template srl<1>(x)), Isa::splat(0x3333333333333333ull));
-    x = Isa::band(Isa::bor(x, Isa::template srl<2>(x)), Isa::splat(0x0F0F0F0F0F0F0F0Full));
-    x = Isa::band(Isa::bor(x, Isa::template srl<4>(x)), Isa::splat(0x00FF00FF00FF00FFull));
-    x = Isa::band(Isa::bor(x, Isa::template srl<8>(x)), Isa::splat(0x0000FFFF0000FFFFull));
-    return Isa::band(Isa::bor(x, Isa::template srl<16>(x)), Isa::splat(0x00000000FFFFFFFFull));
-  }
-
-  // out[i] = sqrt(x[i]). The square root is the inverse Frobenius: for c = E(z^2) + z O(z^2),
-  // sqrt(c) = E(z) + sqrt(z) O(z), where sqrt(z) = z^(2^511) mod mu is a constant.
-  static void sqrt_n(const chunk_constants& k, const u64* x, u64* out, std::size_t count) noexcept {
-    const constants c(k);
-    const u64* const in[1] = {x};
-    for_groups<1>(in, out, count, [&](const u64* const (&at)[1], u64* dst) {
-      vec v[W], even[W / 2], odd[W / 2], p[2 * W], r[W];
-      Isa::load_group(at[0], v);
-#pragma GCC unroll 4
-      for (int j = 0; j < W / 2; ++j) {
-        const vec lo = v[2 * j], hi = v[2 * j + 1];
-        even[j] = Isa::bor(compress_even(lo), Isa::template sll<32>(compress_even(hi)));
-        odd[j] = Isa::bor(compress_even(Isa::template srl<1>(lo)),
-                          Isa::template sll<32>(compress_even(Isa::template srl<1>(hi))));
-      }
-      scan<W / 2, W, 0, W / 2 + W - 1>(odd, c.sqrt_h, p);  // degree below 256 + 512
-#pragma GCC unroll 4
-      for (int j = 0; j < W / 2; ++j) p[j] = Isa::bxor(p[j], even[j]);
-#pragma GCC unroll 4
-      for (int w = W / 2 + W; w < 2 * W; ++w) p[w] = Isa::zero();
-      reduce(c.m_lo, c.mu_lo, p, r);
-      Isa::store_group(r, dst);
-    });
-  }
 };
+
+// One ISA's chunk_ops table; Apply is its byte-plane conversion, or nullptr (8-bit tables).
+template <class Isa, chunk_apply_fn Apply = nullptr>
+constexpr chunk_ops chunk_ops_of = {&chunk_kernel<Isa>::mul_n,   &chunk_kernel<Isa>::pairs_n,
+                                    &chunk_kernel<Isa>::square_n, &chunk_kernel<Isa>::twist_n,
+                                    &chunk_kernel<Isa>::half_n,   &chunk_kernel<Isa>::tables_n, Apply};
 
 }  // namespace nimber::detail::kernels

@@ -53,10 +53,5 @@ struct clmul128 {
   }
 };
 
-// Without the byte-plane kernel of an ISA (apply = nullptr): conversions use byte tables.
-template <chunk_apply_fn Apply = nullptr>
-constexpr chunk_ops clmul128_chunk_ops = {&chunk_kernel<clmul128>::mul_n, &chunk_kernel<clmul128>::pairs_n, &chunk_kernel<clmul128>::square_n,
-                                          &chunk_kernel<clmul128>::sqrt_n, &chunk_kernel<clmul128>::twist_n, &chunk_kernel<clmul128>::half_n, &chunk_kernel<clmul128>::tables_n, Apply};
-
 }  // namespace
 }  // namespace nimber::detail::kernels

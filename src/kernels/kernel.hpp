@@ -64,11 +64,10 @@ struct chunk_constants {
   static constexpr std::size_t words = 8;
   std::uint64_t mu[words];       // mu_lo
   std::uint64_t barrett[words];  // floor(z^1024 / mu) - z^512
-  std::uint64_t sqrt_h[words];   // z^(2^511) mod mu, the square root of z
   std::uint64_t mu_z[words];     // z mu_lo mod mu = z^513 mod mu
 };
 
-// Products, squares and square roots of `count` chunks, and products by h = z (the twist of
+// Products and squares of `count` chunks, and products by h = z (the twist of
 // the tower above the chunks) or by h^2 when `squared`. out may alias an input.
 using chunk_mul_fn = void (*)(const chunk_constants& k, const std::uint64_t* a, const std::uint64_t* b,
                               std::uint64_t* out, std::size_t count) noexcept;
@@ -103,8 +102,7 @@ using chunk_tables_fn = void (*)(const std::uint64_t* rows, const std::uint64_t*
 struct chunk_ops {
   chunk_mul_fn mul;
   chunk_pairs_fn pairs;
-  chunk_map_fn square;
-  chunk_map_fn sqrt;
+  chunk_map_fn square;  // for the inverse's norm (big squares fold theirs into conversions)
   chunk_twist_fn twist;
   chunk_half_fn half;
   chunk_tables_fn tables;  // conversions of a few chunks
