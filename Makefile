@@ -50,7 +50,7 @@ demo: build
 # Every test of the Release build, then the same suite under AddressSanitizer and
 # UndefinedBehaviorSanitizer, then built by clang: the SIMD kernels rest on intrinsics whose
 # code differs between compilers (clang before 20 mis-encodes a GFNI broadcast operand; see
-# src/kernel_avx512.cpp). The install/find_package check needs an unsanitized consumer built
+# src/kernels/x86/avx512.cpp). The install/find_package check needs an unsanitized consumer built
 # by the default compiler, so it runs only in the Release build.
 test: unit asan clang
 

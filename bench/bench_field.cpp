@@ -13,10 +13,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "nimber/log.hpp"
-#include "nimber/poly.hpp"
-#include "nimber/roots.hpp"
-#include "nimber/sequences.hpp"
+#include "nimber/algebra/log.hpp"
+#include "nimber/algebra/poly.hpp"
+#include "nimber/algebra/roots.hpp"
+#include "nimber/algebra/sequences.hpp"
 
 namespace {
 

@@ -9,9 +9,9 @@
 #include <random>
 #include <vector>
 
-#include "nimber/coin_turning.hpp"
-#include "nimber/game_graph.hpp"
-#include "nimber/heap_games.hpp"
+#include "nimber/games/coin_turning.hpp"
+#include "nimber/games/graph.hpp"
+#include "nimber/games/heap.hpp"
 
 namespace ng = nimber::games;
 

@@ -7,7 +7,7 @@
 #include <random>
 
 #include "nimber/batch.hpp"
-#include "nimber/matrix.hpp"
+#include "nimber/algebra/matrix.hpp"
 
 namespace {
 

@@ -79,22 +79,27 @@ void latency(benchmark::State& state, Mul mul) {
 
 const auto fast = [](std::uint64_t a, std::uint64_t b) { return nimber::mul(a, b); };
 const auto byte_tower = [](std::uint64_t a, std::uint64_t b) { return nimber::detail::fast_mul<64>(a, b); };
-const auto clmul = [](std::uint64_t a, std::uint64_t b) { return nimber::detail::clmul_mul64(a, b); };
 const auto tower = [](std::uint64_t a, std::uint64_t b) { return nimber::detail::tower_mul<64>(a, b); };
 const auto log_tower = [](std::uint64_t a, std::uint64_t b) { return nimber::ref::log_tower_mul(a, b); };
 const auto bit_table = [](std::uint64_t a, std::uint64_t b) { return nimber::ref::bit_table_mul(a, b); };
 const auto fermat = [](std::uint64_t a, std::uint64_t b) { return std::uint64_t(nimber::ref::fermat_mul(a, b)); };
 
+#if NIMBER_DETAIL_X86_KERNELS
+const auto clmul = [](std::uint64_t a, std::uint64_t b) { return nimber::detail::clmul_mul64(a, b); };
+const auto clmul128 = [](nimber::u128 a, nimber::u128 b) { return nimber::detail::clmul_mul128(a, b); };
+
+// The clmul path is there where the registry's pclmul kernel is.
 bool skip_without_clmul(benchmark::State& state) {
-  if (nimber::detail::scalar_path_supported(nimber::detail::scalar_path::clmul)) return false;
+  for (const auto& k : nimber::kernel::list())
+    if (k.name == "pclmul" && k.supported) return false;
   state.SkipWithError("no PCLMULQDQ on this CPU");
   return true;
 }
+#endif
 
 
 const auto fast128 = [](nimber::u128 a, nimber::u128 b) { return nimber::mul(a, b); };
 const auto byte_tower128 = [](nimber::u128 a, nimber::u128 b) { return nimber::detail::fast_mul<128>(a, b); };
-const auto clmul128 = [](nimber::u128 a, nimber::u128 b) { return nimber::detail::clmul_mul128(a, b); };
 
 void BM_inverse64(benchmark::State& state) {
   const auto& d = data();
@@ -121,25 +126,27 @@ void BM_sqrt64(benchmark::State& state) {
 // Each product function gets a throughput and a latency row; the clmul rows say why they are
 // skipped on a CPU without PCLMULQDQ.
 template <class Mul>
-void register_rows(const std::string& name, Mul mul, bool needs_clmul = false) {
+void register_rows(const std::string& name, Mul mul, bool (*skip)(benchmark::State&) = nullptr) {
   benchmark::RegisterBenchmark(("throughput/" + name).c_str(), [=](benchmark::State& state) {
-    if (!needs_clmul || !skip_without_clmul(state)) throughput(state, mul);
+    if (skip == nullptr || !skip(state)) throughput(state, mul);
   });
   benchmark::RegisterBenchmark(("latency/" + name).c_str(), [=](benchmark::State& state) {
-    if (!needs_clmul || !skip_without_clmul(state)) latency(state, mul);
+    if (skip == nullptr || !skip(state)) latency(state, mul);
   });
 }
 
 const bool registered = [] {
   register_rows("default", fast);
-  register_rows("clmul", clmul, true);
+#if NIMBER_DETAIL_X86_KERNELS
+  register_rows("clmul", clmul, skip_without_clmul);
+  register_rows("mul128_clmul", clmul128, skip_without_clmul);
+#endif
   register_rows("portable_byte_tower", byte_tower);
   register_rows("pure_tower", tower);
   register_rows("log_tower_baseline", log_tower);
   register_rows("bit_table", bit_table);
   register_rows("fermat_recursion", fermat);
   register_rows("mul128_default", fast128);
-  register_rows("mul128_clmul", clmul128, true);
   register_rows("mul128_portable_byte_tower", byte_tower128);
   return true;
 }();

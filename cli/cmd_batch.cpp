@@ -23,7 +23,7 @@
 
 #include "common.hpp"
 #include "nimber/batch.hpp"
-#include "nimber/parse.hpp"
+#include "nimber/text.hpp"
 
 namespace nimber::cli {
 

@@ -1,4 +1,4 @@
-// log order solve triples seq matrix: the field algorithms of include/nimber/log.hpp,
+// log order solve triples seq matrix: the field algorithms of include/nimber/algebra/log.hpp,
 // roots.hpp, sequences.hpp and matrix.hpp. Each command computes in the smallest field of 8, 16, 32, 64 or 128
 // bits holding its inputs: logarithms and orders are the same in every field that holds the
 // numbers, and `solve` looks for roots in that field (or a larger one, --bits).
@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "common.hpp"
-#include "nimber/log.hpp"
-#include "nimber/matrix.hpp"
-#include "nimber/roots.hpp"
-#include "nimber/sequences.hpp"
+#include "nimber/algebra/log.hpp"
+#include "nimber/algebra/matrix.hpp"
+#include "nimber/algebra/roots.hpp"
+#include "nimber/algebra/sequences.hpp"
 
 namespace nimber::cli {
 

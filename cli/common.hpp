@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "nimber/parse.hpp"
+#include "nimber/text.hpp"
 
 namespace CLI {
 class App;

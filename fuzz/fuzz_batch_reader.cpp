@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "nimber/parse.hpp"
+#include "nimber/text.hpp"
 
 namespace {
 

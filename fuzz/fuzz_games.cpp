@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "nimber/game_graph.hpp"
-#include "nimber/heap_games.hpp"
+#include "nimber/games/graph.hpp"
+#include "nimber/games/heap.hpp"
 
 namespace {
 

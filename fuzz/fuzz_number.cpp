@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "nimber/parse.hpp"
+#include "nimber/text.hpp"
 
 namespace {
 

@@ -2,11 +2,13 @@
 // figures in docs/big.md. Two shared builds are dlopen'ed with RTLD_LOCAL (so their symbols
 // do not mix) and their calls alternate, so that both see the same machine noise; the
 // median of the per-round time ratios is what to read on a noisy VM.
-//   cmake -S . -B /tmp/a -DBUILD_SHARED_LIBS=ON -DNIMBER_BUILD_TESTS=OFF
-//     -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_CLI=OFF && cmake --build /tmp/a
-//   (and /tmp/b the same from the other commit, e.g. in a git worktree)
-//   g++ -O2 -std=c++20 tools/big_ab.cpp -ldl -o big_ab
-//   ./big_ab /tmp/a/libnimber.so /tmp/b/libnimber.so mul|square|sqrt|inverse BITS ROUNDS [one-core]
+// Each build is one self-contained shared object (the static layers linked whole, so the two
+// builds share no library name):
+//   cmake -S . -B /tmp/a -DNIMBER_BUILD_TESTS=OFF -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_CLI=OFF
+//   cmake --build /tmp/a && g++ -shared -o /tmp/a.so -Wl,--whole-archive /tmp/a/src/big/libnimber_big.a
+//     /tmp/a/src/libnimber_core.a -Wl,--no-whole-archive -lgmp -lpthread
+//   (and /tmp/b.so the same from the other commit, e.g. in a git worktree)
+//   ./nimber_big_ab /tmp/a.so /tmp/b.so mul|square|sqrt|inverse BITS ROUNDS [one-core]
 // The results of the two builds are compared as well. Each build has its own helper thread,
 // which spins for a while after its calls: on a machine with two cores it competes with the
 // other build's two threads, so changes that are not about the second core read better with

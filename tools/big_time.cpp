@@ -1,7 +1,7 @@
 // Times one big-nimber operation against the library it is linked with: the driver behind the
-// before/after steps in docs/big.md. Build one copy per commit (worktree) and interleave them:
-//   g++ -O2 -std=c++20 -Iinclude tools/big_time.cpp build/libnimber.a -lgmp -lpthread -o big_time
-//   ./big_time BITS REPS mul|square|sqrt [BLOCK_LIMBS|0] [one-core]
+// before/after steps in docs/big.md. Built as build/tools/nimber_big_time (NIMBER_BUILD_TOOLS);
+// build one copy per commit (worktree) and interleave them:
+//   ./nimber_big_time BITS REPS mul|square|sqrt [BLOCK_LIMBS|0] [one-core]
 // Prints the best and mean wall time of REPS calls and the process CPU time per call; with
 // "one-core", without the helper thread.
 #include <chrono>

@@ -39,7 +39,7 @@
 
 #include "nimber/arith.hpp"
 #include "nimber/field.hpp"
-#include "nimber/parse.hpp"
+#include "nimber/text.hpp"
 
 namespace nimber {
 

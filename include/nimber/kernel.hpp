@@ -18,6 +18,7 @@ namespace nimber::kernel {
 struct info {
   std::string_view name;      // "portable", "pclmul", "avx2", "avx512"
   std::string_view requires_; // the instruction sets it needs, for display
+  std::string_view scalar;    // the scalar 64/128-bit product path that goes with it
   bool supported;             // whether this CPU (and OS) can run it
 };
 

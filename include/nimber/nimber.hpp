@@ -9,19 +9,19 @@
 #include "nimber/kernel.hpp"
 
 // Text: numbers and the batch format.
-#include "nimber/parse.hpp"
+#include "nimber/text.hpp"
 
 // Field algorithms.
-#include "nimber/log.hpp"
-#include "nimber/matrix.hpp"
-#include "nimber/poly.hpp"
-#include "nimber/roots.hpp"
-#include "nimber/sequences.hpp"
+#include "nimber/algebra/log.hpp"
+#include "nimber/algebra/matrix.hpp"
+#include "nimber/algebra/poly.hpp"
+#include "nimber/algebra/roots.hpp"
+#include "nimber/algebra/sequences.hpp"
 
 // Impartial games.
-#include "nimber/coin_turning.hpp"
-#include "nimber/game_graph.hpp"
-#include "nimber/heap_games.hpp"
+#include "nimber/games/coin_turning.hpp"
+#include "nimber/games/graph.hpp"
+#include "nimber/games/heap.hpp"
 
 // The seed algorithms (slow references).
 #include "nimber/reference.hpp"

@@ -1,5 +1,5 @@
-// Internal interface between the batch front end (src/batch.cpp), the dispatcher
-// (src/dispatch.cpp) and the per-ISA kernels (src/kernel_<isa>.cpp). Not installed.
+// Internal interface between the batch front end (src/batch/batch.cpp), the dispatcher
+// (src/kernels/registry.cpp) and the per-ISA kernels (src/kernels/x86/<isa>.cpp). Not installed.
 //
 // A kernel provides only two primitives; everything in nimber::batch is built on them:
 //   mul   - the pairwise product out[i] = a[i] * b[i] on 64-bit nimbers;
@@ -47,7 +47,7 @@ using mul_fn = void (*)(const std::uint64_t* a, const std::uint64_t* b, std::uin
 using apply_fn = void (*)(const linear_map& m, const std::uint64_t* x, std::uint64_t* out,
                           std::size_t n, bool accumulate) noexcept;
 
-// The row passes of the big-nimber trees (src/kernels/rows.hpp), compiled with each kernel.
+// The row passes of the big-nimber trees (src/kernels/generic/rows.hpp), compiled with each kernel.
 using split_fn = void (*)(const std::uint64_t* x0, const std::uint64_t* x1, std::size_t in_stride,
                           std::uint64_t* lo, std::uint64_t* mid, std::uint64_t* hi, std::size_t out_stride,
                           std::size_t rows, std::size_t n) noexcept;
@@ -57,7 +57,7 @@ using join_fn = void (*)(const std::uint64_t* ll, const std::uint64_t* mm, const
 using add_fn = void (*)(const std::uint64_t* a, const std::uint64_t* b, std::size_t in_stride, std::uint64_t* out,
                         std::size_t out_stride, std::size_t rows, std::size_t n) noexcept;
 
-// The chunk field of the big product (src/big_chunks.cpp): 512-bit chunks as polynomials
+// The chunk field of the big product (src/big/chunks.cpp): 512-bit chunks as polynomials
 // modulo mu(z) = z^512 + mu_lo(z), the minimal polynomial of h = 2^511. Built once at run
 // time from nimber arithmetic; the kernels only read it.
 struct chunk_constants {
@@ -121,15 +121,16 @@ struct ops {
 };
 
 // One per translation unit; each is compiled with its own target flags (CMakeLists.txt).
-// They are constant data: nothing in an ISA translation unit runs before dispatch.cpp
+// They are constant data: nothing in an ISA translation unit runs before kernels/registry.cpp
 // (compiled for the baseline) has checked CPUID, so a CPU without the ISA never executes it.
-extern const ops portable_ops;
-extern const ops pclmul_ops;  // in kernel_portable.cpp: its products are clmul_mul64_n
-extern const chunk_ops pclmul_chunk_ops;  // kernel_pclmul.cpp (-mpclmul)
-extern const ops avx2_ops;
-extern const ops avx512_ops;
+extern const ops portable_ops;  // portable.cpp
+#if NIMBER_DETAIL_X86_KERNELS
+extern const ops pclmul_ops;  // x86/pclmul.cpp
+extern const ops avx2_ops;    // x86/avx2.cpp
+extern const ops avx512_ops;  // x86/avx512.cpp
+#endif
 
-// The kernel chosen by dispatch.cpp (CPUID, NIMBER_KERNEL, or kernel::force).
+// The kernel chosen by kernels/registry.cpp (CPUID, NIMBER_KERNEL, or kernel::force).
 const ops& active() noexcept;
 
 }  // namespace nimber::detail::kernels

@@ -1,0 +1,157 @@
+// The kernel registry: every implementation built into the library, CPU detection (once,
+// cached), NIMBER_KERNEL, and the one in force. An implementation is a consistent pair: a
+// batch kernel (nimber::batch, the chunk field of big products) and the scalar 64/128-bit
+// product path of arith.hpp; forcing one forces both. Compiled for the baseline target:
+// nothing here may use an instruction the CPU might lack.
+#include <atomic>
+#include <cstdlib>
+
+#include "kernels/kernel.hpp"
+#include "nimber/arith.hpp"
+#include "nimber/kernel.hpp"
+
+namespace nimber::detail::kernels {
+namespace {
+
+struct entry {
+  const ops* batch;
+  scalar_path scalar;
+  kernel::info info;
+};
+
+#if NIMBER_DETAIL_X86_KERNELS
+// __builtin_cpu_supports reads CPUID and, for AVX/AVX-512, also XCR0 (OS support for the
+// register state), so a kernel listed as supported can really run. __builtin_cpu_init makes
+// it safe from another unit's static initialiser, before libgcc's own constructor has run.
+bool cpu_has(bool (*probe)()) noexcept {
+  __builtin_cpu_init();
+  return probe();
+}
+bool has_pclmul() noexcept {
+  return cpu_has([] { return bool(__builtin_cpu_supports("pclmul")); });
+}
+bool has_avx2() noexcept {
+  return cpu_has([] {
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("gfni") && __builtin_cpu_supports("pclmul");
+  });
+}
+bool has_avx512() noexcept {
+  return cpu_has([] {
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
+           __builtin_cpu_supports("gfni") && __builtin_cpu_supports("vpclmulqdq");
+  });
+}
+#endif
+
+constexpr std::string_view kPortableScalar = "byte tower (64 KiB product table)";
+[[maybe_unused]] constexpr std::string_view kClmulScalar = "PCLMULQDQ change of basis";
+
+// From the most portable to the fastest; the automatic choice is the last supported one.
+std::span<const entry> entries() noexcept {
+  static const entry table[] = {
+      {&portable_ops, scalar_path::portable, {"portable", "none (plain C++)", kPortableScalar, true}},
+#if NIMBER_DETAIL_X86_KERNELS
+      {&pclmul_ops, scalar_path::clmul, {"pclmul", "PCLMULQDQ", kClmulScalar, has_pclmul()}},
+      {&avx2_ops, scalar_path::clmul, {"avx2", "AVX2, GFNI, PCLMULQDQ", kClmulScalar, has_avx2()}},
+      {&avx512_ops,
+       scalar_path::clmul,
+       {"avx512", "AVX-512 F/BW/VBMI/VBMI2, GFNI, VPCLMULQDQ", kClmulScalar, has_avx512()}},
+#endif
+  };
+  return table;
+}
+
+const entry* find(std::string_view name) noexcept {
+  for (const entry& e : entries())
+    if (e.info.name == name) return &e;
+  return nullptr;
+}
+
+kernel::force_status check(const entry* e) noexcept {
+  if (e == nullptr) return kernel::force_status::unknown;
+  return e->info.supported ? kernel::force_status::ok : kernel::force_status::unsupported;
+}
+
+void make_active(std::atomic<const entry*>& current, const entry* e) noexcept {
+  current.store(e, std::memory_order_release);
+  active_scalar_path.store(e->scalar, std::memory_order_release);
+}
+
+struct state {
+  std::atomic<const entry*> current{nullptr};
+  kernel::force_status env_status = kernel::force_status::ok;
+  state() noexcept {
+    const entry* best = &entries().front();
+    for (const entry& e : entries())
+      if (e.info.supported) best = &e;
+    if (const char* env = std::getenv("NIMBER_KERNEL"); env != nullptr && *env != '\0') {
+      const entry* e = find(env);
+      env_status = check(e);
+      if (env_status == kernel::force_status::ok) best = e;
+    }
+    make_active(current, best);
+  }
+};
+
+// Built on first use (thread-safe static), so NIMBER_KERNEL is read exactly once.
+state& the_state() noexcept {
+  static state s;
+  return s;
+}
+
+}  // namespace
+
+const ops& active() noexcept { return *the_state().current.load(std::memory_order_acquire)->batch; }
+
+}  // namespace nimber::detail::kernels
+
+namespace nimber::detail {
+
+// Constant-initialised, so a product from another unit's static initialiser simply decides
+// early; there is no initialisation-order hazard.
+constinit std::atomic<scalar_path> active_scalar_path{scalar_path::undecided};
+
+scalar_path decide_scalar_path() noexcept {
+  return kernels::the_state().current.load(std::memory_order_acquire)->scalar;
+}
+
+}  // namespace nimber::detail
+
+namespace nimber::kernel {
+
+using detail::kernels::the_state;
+
+std::span<const info> list() noexcept {
+  static const auto infos = [] {
+    struct all {
+      info items[4];
+      std::size_t count = 0;
+    } a;
+    for (const auto& e : detail::kernels::entries()) a.items[a.count++] = e.info;
+    return a;
+  }();
+  return {infos.items, infos.count};
+}
+
+std::string_view active() noexcept { return the_state().current.load(std::memory_order_acquire)->info.name; }
+
+force_status force(std::string_view name) noexcept {
+  const auto* e = detail::kernels::find(name);
+  const force_status s = detail::kernels::check(e);
+  if (s == force_status::ok) detail::kernels::make_active(the_state().current, e);
+  return s;
+}
+
+force_status environment_status() noexcept { return the_state().env_status; }
+
+std::string_view to_string(force_status s) noexcept {
+  switch (s) {
+    case force_status::ok: return "ok";
+    case force_status::unknown: return "unknown kernel";
+    case force_status::unsupported: return "kernel not supported by this CPU";
+  }
+  return "?";
+}
+
+}  // namespace nimber::kernel

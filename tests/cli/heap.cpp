@@ -1,0 +1,94 @@
+// `nimber heap` and `nimber coins` run as a subprocess: sequences against published values
+// (OEIS), the three output formats, proved periods, sums of heaps, periodic subtraction sets,
+// and one-line errors with an empty stdout.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "runner.hpp"
+
+namespace {
+
+using namespace cli_test;
+
+TEST(CliHeap, SequencesMatchPublishedValues) {
+  // Dawson's Kayles (OEIS A002187), Kayles (A002186), Grundy's game (A002188).
+  expect_output({"heap", "0.07", "--terms", "20"}, "0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3\n");
+  expect_output({"heap", "0.77", "--terms", "20"}, "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2\n");
+  expect_output({"heap", "grundy", "--terms", "21"},
+                "0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0\n");
+  // Past 8192 terms Grundy's game switches to the sparse engine; its csv has a header and
+  // one line per term.
+  const result r = run({"heap", "grundy", "--terms", "20000", "--format", "csv"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, 21), "n,grundy\n0,0\n1,0\n2,0\n");
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 20001);
+}
+
+TEST(CliHeap, FormatsAndPeriod) {
+  expect_output({"heap", "0.07", "--terms", "4", "--format", "csv"}, "n,grundy\n0,0\n1,0\n2,1\n3,1\n");
+  expect_output({"heap", "0.07", "--terms", "200", "--period", "--format", "json"},
+                std::string("{\"game\":\"0.07\",\"terms\":200,\"values\":[") +
+                    [] {
+                      // The json values are the text output with commas.
+                      std::string v = run({"heap", "0.07", "--terms", "200"}).out;
+                      v.pop_back();
+                      std::replace(v.begin(), v.end(), ' ', ',');
+                      return v;
+                    }() +
+                    "],\"period\":{\"preperiod\":53,\"period\":34,\"proved_from_terms\":200}}\n");
+  const result p = run({"heap", "subtraction:1,2,3", "--terms", "40", "--period"});
+  EXPECT_NE(p.out.find("period 4, preperiod 0"), std::string::npos) << p.out;
+  const result g = run({"heap", "grundy", "--terms", "100", "--period"});
+  EXPECT_NE(g.out.find("none claimed"), std::string::npos) << g.out;
+}
+
+TEST(CliHeap, SumsOfHeaps) {
+  // Kayles: G(5) = G(9) = G(12) = 4, so the sum is 4; each winning move leaves two equal
+  // heaps (value 0) in one of them, the other two cancelling.
+  expect_output({"heap", "0.77", "--terms", "20", "--heaps", "5,9,12"},
+                "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2\n"
+                "sum 5 + 9 + 12: value 4\n"
+                "winning move: heap 1 (5) -> 2 + 2\n"
+                "winning move: heap 2 (9) -> 4 + 4\n"
+                "winning move: heap 3 (12) -> 5 + 5\n");
+  const result lost = run({"heap", "0.77", "--terms", "20", "--heaps", "3,3"});
+  EXPECT_NE(lost.out.find("value 0\nthe player to move loses"), std::string::npos) << lost.out;
+}
+
+TEST(CliHeap, PeriodicSubtractionSets) {
+  // Any number but 2: G = 0 1 0 1, then each block of four two higher.
+  expect_output({"heap", "subtraction:1,3+1", "--terms", "12"}, "0 1 0 1 2 3 2 3 4 5 4 5\n");
+  // The even numbers: G(n) = n / 2 rounded down.
+  expect_output({"heap", "subtraction:2+2", "--terms", "8"}, "0 0 1 1 2 2 3 3\n");
+  const result r = run({"heap", "subtraction:1+2", "--terms", "10", "--period"});
+  EXPECT_EQ(r.out, "0 1 0 1 0 1 0 1 0 1\n"
+                   "period: none claimed (the periodicity theorem covers octal codes only)\n");
+  expect_error({"heap", "subtraction:3+0", "--terms", "5"},
+               "argument 1 (subtraction set element 1): '3+0': expected a decimal step p in "
+               "s+p, from 1 to 65535");
+}
+
+TEST(CliHeap, Errors) {
+  expect_error({"heap", "0.7z", "--terms", "5"},
+               "argument 1 (digit d2): 'z': expected an octal or hex digit (0-9, a-f)");
+  expect_error({"heap", "0.07", "--terms", "5", "--heaps", "9"},
+               "--heaps: '9': expected heap sizes below --terms (5)");
+  expect_error({"heap", "0.07", "--terms", "-1"},
+               "--terms: '-1': expected a number of terms up to 2^32");
+}
+
+TEST(CliCoins, ValuesAndWinningMoves) {
+  // Ruler: a coin at n is worth the largest power of two dividing n; 1 ^ 2 ^ 8 = 11.
+  expect_output({"coins", "ruler", "3,6,8"},
+                "value: 11\nwinning move: turn coins 6, 7, 8 (coin 8 heads to tails)\n");
+  // Turning Corners: a head at x:y is worth x * y (nim product); 8*8 = 13, 5*11 = 12.
+  const result r = run({"coins", "corners", "8:8,5:11"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.substr(0, 9), "value: 1\n");
+  expect_error({"coins", "ruler", "3,x"},
+               "argument 2: 'x': expected coin numbers 3,5,9 (decimal, distinct)");
+}
+
+}  // namespace

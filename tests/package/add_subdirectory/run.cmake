@@ -1,0 +1,15 @@
+# Configures, builds and runs a consumer that takes nimber in by add_subdirectory.
+file(REMOVE_RECURSE ${WORK_DIR})
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/package/add_subdirectory -B ${WORK_DIR}
+  -DNIMBER_SOURCE_DIR=${SOURCE_DIR} -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=Release RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "configure of the consumer failed")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR} --target consumer -j 2 RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "build of the consumer failed")
+endif()
+execute_process(COMMAND ${WORK_DIR}/consumer OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(rc OR NOT out STREQUAL "12\n")
+  message(FATAL_ERROR "consumer printed '${out}' (rc ${rc}), expected 12")
+endif()
