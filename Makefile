@@ -1,12 +1,13 @@
 # The README's two commands:
 #   make demo   install what is missing, build (Release, in build/), run a short demo
 #   make test   install what is missing, build, run every test, then the ASan/UBSan suite,
-#               then the suite built by clang
+#               the suite built by clang, and the portable-only build (no x86 kernels)
 # The CLI lands at build/nimber either way.
 
 BUILD       ?= build
 ASAN_BUILD  ?= build-asan
 CLANG_BUILD ?= build-clang
+PORTABLE_BUILD ?= build-portable
 FUZZ_BUILD  ?= build-fuzz
 JOBS       ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
@@ -16,7 +17,7 @@ PACKAGES := cmake make g++ python3 libgtest-dev libgmock-dev libbenchmark-dev li
 CLANG_PACKAGES := clang
 FUZZ_PACKAGES := $(CLANG_PACKAGES) libclang-rt-14-dev
 
-.PHONY: all deps clang-deps fuzz-deps install-packages build demo test unit asan clang fuzz bench clean
+.PHONY: all deps clang-deps fuzz-deps install-packages build demo test unit asan clang portable fuzz bench clean
 all: build
 
 deps:
@@ -50,22 +51,28 @@ demo: build
 # Every test of the Release build, then the same suite under AddressSanitizer and
 # UndefinedBehaviorSanitizer, then built by clang: the SIMD kernels rest on intrinsics whose
 # code differs between compilers (clang before 20 mis-encodes a GFNI broadcast operand; see
-# src/kernels/x86/avx512.cpp). The install/find_package check needs an unsanitized consumer built
-# by the default compiler, so it runs only in the Release build.
-test: unit asan clang
+# src/kernels/x86/avx512.cpp), then the portable paths alone (-DNIMBER_PORTABLE=ON), as on a
+# CPU other than x86-64. The packaging checks (find_package, add_subdirectory) need an
+# unsanitized consumer built by the default compiler, so they run only in the Release build.
+test: unit asan clang portable
 
 unit: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
 asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNIMBER_SANITIZE=address,undefined -DNIMBER_BUILD_BENCH=OFF
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNIMBER_SANITIZE=address,undefined -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_TOOLS=OFF
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j$(JOBS) -LE package
 
 clang: clang-deps
-	CXX=clang++ cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DNIMBER_BUILD_BENCH=OFF
+	CXX=clang++ cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_TOOLS=OFF
 	cmake --build $(CLANG_BUILD) -j$(JOBS)
 	cd $(CLANG_BUILD) && ctest --output-on-failure -j$(JOBS) -LE package
+
+portable: deps
+	cmake -S . -B $(PORTABLE_BUILD) -DCMAKE_BUILD_TYPE=Release -DNIMBER_PORTABLE=ON -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_TOOLS=OFF
+	cmake --build $(PORTABLE_BUILD) -j$(JOBS)
+	cd $(PORTABLE_BUILD) && ctest --output-on-failure -j$(JOBS) -LE package
 
 # libFuzzer builds (clang), each harness run for FUZZ_SECONDS from its committed corpus.
 fuzz: fuzz-deps
@@ -81,4 +88,4 @@ bench: build
 	./$(BUILD)/bench/nimber_bench
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD) $(PORTABLE_BUILD) $(FUZZ_BUILD)

@@ -3,9 +3,9 @@
 // Every step of the elimination is a rank-one update: rows y_i of the remaining block get
 // f_i * x added, x the pivot row, f_i the entry below (or above) the pivot. For 64- and
 // 128-bit words these run on the batch kernels, as pairwise products of a block of
-// broadcast factors by a block of copies of x, several rows per call. Not on batch::axpy:
-// it turns its constant into a 64 x 64 bit matrix first (64 scalar products), measured at
-// 1.5 to 2 us per call here, and a rank-one update needs one call per row, so a 1024 x 1024
+// broadcast factors by a block of copies of x, several rows per call, rather than one
+// batch::axpy per row: on rows of 1024 values or more that turns its constant into a 64 x 64
+// bit matrix first (64 scalar products), measured at 1.5 to 2 us per call, so a 1024 x 1024
 // rank would spend about 1 s in set-up alone (bench/bench_matrix.cpp runs both).
 // Narrower words use scalar table products.
 #include "nimber/algebra/matrix.hpp"
@@ -33,7 +33,9 @@ class row_ops {
  public:
   // x *= f.
   void scale(std::span<U> x, U f) {
-    if constexpr (kBatched<U>) {
+    if constexpr (std::is_same_v<U, std::uint64_t>) {
+      batch::mul(f, std::span<const U>(x), x);
+    } else if constexpr (kBatched<U>) {
       factors_.assign(x.size(), f);
       batch::mul(std::span<const U>(factors_), std::span<const U>(x), x);
     } else {

@@ -6,7 +6,10 @@
 #include <stdexcept>
 
 #include "nimber/algebra/poly.hpp"
+#include "nimber/detail/scalar_path.hpp"
+#if NIMBER_DETAIL_X86_KERNELS
 #include "scalar/clmul.hpp"
+#endif
 
 namespace nimber {
 namespace {
@@ -56,6 +59,7 @@ const detail::byte_linear_map<std::uint64_t>& artin_schreier64() {
   return *map;
 }
 
+#if NIMBER_DETAIL_X86_KERNELS
 // The same map in the polynomial basis of the scalar clmul path (src/scalar/clmul.hpp):
 // v -> phi(AS(phi^-1(v))). phi is a field isomorphism that keeps the trace, so w^2 + w = v
 // whenever trace(v) = 0. Feeds detail::clmul_quadratic64.
@@ -69,6 +73,7 @@ const detail::byte_linear_map<std::uint64_t>& artin_schreier_poly() {
   }();
   return *map;
 }
+#endif
 
 template <nim_word U>
 U solve_trace_zero(U a) noexcept {  // precondition: trace(a) = 0
@@ -255,6 +260,7 @@ quadratic_roots<U> solve_quadratic(U b, U c) noexcept {
     r.root[0] = sqrt(c);
     return r;
   }
+#if NIMBER_DETAIL_X86_KERNELS
   if constexpr (std::is_same_v<U, std::uint64_t>) {
     // The whole solve in the polynomial basis: the inverse's norm chain, c / b^2, the trace test
     // and y there, one conversion back (src/scalar/clmul.cpp).
@@ -268,6 +274,7 @@ quadratic_roots<U> solve_quadratic(U b, U c) noexcept {
       return r;
     }
   }
+#endif
   // x = b y turns the equation into y^2 + y = c / b^2.
   const U a = mul(c, square(inverse(b)));
   if (trace(a) != 0) return r;

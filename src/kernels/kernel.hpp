@@ -1,5 +1,6 @@
-// Internal interface between the batch front end (src/batch/batch.cpp), the dispatcher
-// (src/kernels/registry.cpp) and the per-ISA kernels (src/kernels/x86/<isa>.cpp). Not installed.
+// Internal interface between the batch front end (src/batch/batch.cpp), the kernel registry
+// (src/kernels/registry.cpp), the big-nimber tower (src/big/) and the kernels
+// (src/kernels/portable.cpp, src/kernels/x86/<isa>.cpp). Not installed.
 //
 // A kernel provides only two primitives; everything in nimber::batch is built on them:
 //   mul   - the pairwise product out[i] = a[i] * b[i] on 64-bit nimbers;
@@ -8,7 +9,7 @@
 // has carry-less multiplies, the chunk-field arithmetic of the big product (chunks.hpp), so
 // that they are built for the same instruction set and chosen and forced with it.
 // Multiplication by a constant, squaring and square roots are all GF(2)-linear, so one
-// matrix routine serves them all (issue 3: "multiplication by a constant is a linear map").
+// matrix routine serves them all.
 #pragma once
 
 #include <cstddef>
