@@ -1,8 +1,8 @@
+// Coin-turning games: the closed forms of the single-head values, moves to a given value, and
+// the products on a grid, valued through the public nim product and quotient of arith.hpp.
 #include "nimber/games/coin_turning.hpp"
 
-#include <algorithm>
 #include <bit>
-#include <stdexcept>
 
 #include "nimber/arith.hpp"
 
@@ -167,7 +167,7 @@ std::optional<grid_move> grid_winning_move(coin_product rule, std::span<const co
       return true;
     });
     if (!ok)
-      throw std::runtime_error("grid_winning_move: gave up after 2^24 candidates");
+      throw search_limit_error("grid_winning_move: gave up after 2^24 candidates");
     const std::uint64_t u1 = first_smaller ? found_small : found_big;
     const std::uint64_t u2 = first_smaller ? found_big : found_small;
     grid_move move;

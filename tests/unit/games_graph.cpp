@@ -7,10 +7,13 @@
 #include <cstdint>
 #include <functional>
 #include <random>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "nimber/arith.hpp"
+#include "nimber/games/error.hpp"
 #include "nimber/games/graph.hpp"
 
 namespace ng = nimber::games;
@@ -37,7 +40,8 @@ ng::game_graph random_graph(std::mt19937_64& rng, std::size_t n, std::size_t max
   return ng::game_graph::from_edges(n, from, to);
 }
 
-// The least fixed point of Claim 1 of seed 004 by repeated sweeps: the textbook definition.
+// The least fixed point of "lost when every option is won, won when some option is lost" by
+// repeated sweeps: the textbook definition.
 std::vector<outcome> outcomes_by_sweeps(const ng::game_graph& g) {
   std::vector<outcome> r(g.size(), outcome::draw);
   for (bool changed = true; changed;) {
@@ -547,4 +551,53 @@ TEST(GameGraphLoopy, SumsMatchTheExplicitSumGraph) {
       }
     }
   }
+}
+
+// Every error of the layer is a games_error and, as well, the standard exception of its kind,
+// so handlers written for either catch it, and `catch (const std::exception&)` still does.
+TEST(GamesErrors, OneBaseAndTheStandardKind) {
+  static_assert(std::is_base_of_v<std::runtime_error, ng::parse_error>);
+  static_assert(std::is_base_of_v<std::invalid_argument, ng::game_argument_error>);
+  static_assert(std::is_base_of_v<std::length_error, ng::game_size_error>);
+  static_assert(std::is_base_of_v<std::runtime_error, ng::search_limit_error>);
+  static_assert(!std::is_base_of_v<std::exception, ng::games_error>);
+
+  const auto message_as_games_error = [](auto&& action) -> std::string {
+    try {
+      action();
+    } catch (const ng::games_error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const auto message_as_std_exception = [](auto&& action) -> std::string {
+    try {
+      action();
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::vector<std::pair<position, position>> arc{{0, 5}};
+  const auto bad_arc = [&] { ng::game_graph::from_edges(2, arc); };
+  const auto bad_file = [] { ng::read_game_graph("2 1\n0 x\n"); };
+  struct counting {
+    using position_type = int;
+    void options(int n, std::vector<int>& out) const { out.push_back(n + 1); }
+  };
+  const int start = 0;
+  const auto too_big = [&] { ng::explore(counting{}, std::span<const int>(&start, 1), 10); };
+
+  EXPECT_THROW(bad_arc(), ng::game_argument_error);
+  EXPECT_THROW(bad_file(), ng::parse_error);
+  EXPECT_THROW(too_big(), ng::game_size_error);
+  EXPECT_THROW(too_big(), std::length_error);
+  for (const auto& action : std::vector<std::function<void()>>{bad_arc, bad_file, too_big}) {
+    const std::string message = message_as_games_error(action);
+    EXPECT_FALSE(message.empty());
+    EXPECT_EQ(message, message_as_std_exception(action));
+  }
+  EXPECT_EQ(message_as_games_error(bad_file), "line 2: 'x': expected a position number below N = 2");
+  const ng::search_limit_error gave_up("gave up");
+  EXPECT_STREQ(static_cast<const ng::games_error&>(gave_up).what(), "gave up");
 }

@@ -1,5 +1,5 @@
-// Coin-turning games (Winning Ways ch. 14; seed 004, Def. 11) and their two-dimensional
-// products, valued through nim multiplication.
+// Coin-turning games (Winning Ways for your Mathematical Plays, ch. 14, "Turn and Turn About")
+// and their two-dimensional products, valued through nim multiplication.
 //
 // A row of coins, numbered from first_coin(rule); a position is the set of coins showing
 // heads. A move turns over a set of coins allowed by the rule, whose largest coin must go
@@ -14,8 +14,8 @@
 //
 // The product R1 x R2 plays on a grid: a move takes a move A of R1 (from x) and a move B of
 // R2 (from y) and turns every coin of A x B, the corner (x, y) going heads to tails. By the
-// Tartan theorem G(x, y) = G1(x) * G2(y) (nim product). Twins x Twins is Turning Corners,
-// the diminishing-rectangles game of seed 004.
+// Tartan theorem (Winning Ways, ch. 14) G(x, y) = G1(x) * G2(y), the nim product. Twins x Twins
+// is Turning Corners (Winning Ways, ch. 14), whose moves turn the four corners of a rectangle.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "nimber/games/error.hpp"
 
 namespace nimber::games {
 
@@ -82,8 +84,9 @@ std::uint64_t grid_value(coin_product rule, std::span<const coin_cell> heads);
 // A winning move: the corner (x, y) and the moves A (of rule.first from x) and B (of
 // rule.second from y); every cell of A x B is turned. nullopt when the value is 0.
 // The factor pair is found by a search over one factor that is instant when both cell values
-// are below 2^32 or one is near 2^64, but may give up (std::runtime_error, after 2^24
-// candidates, about a second) when the larger value lies roughly between 2^32 and 2^40.
+// are below 2^32 or one is near 2^64, but may give up (search_limit_error, a
+// std::runtime_error, after 2^24 candidates, about a second) when the larger value lies
+// roughly between 2^32 and 2^40.
 struct grid_move {
   coin_cell corner;
   std::vector<std::uint64_t> rows;     // A: x and the other coins of the first rule, increasing

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "nimber/games/error.hpp"
 #include "nimber/games/graph.hpp"
 
 namespace nimber::games {
@@ -37,10 +38,10 @@ class heap_game {
   enum class kind : std::uint8_t { take_break, grundy };
 
   // The take-and-break game with these digits (digits[k] = d_k, each below 16, d0 with bits
-  // 0 and 1 clear, trailing zeros dropped). Throws std::invalid_argument otherwise.
+  // 0 and 1 clear, trailing zeros dropped). Throws game_argument_error otherwise.
   static heap_game take_break(std::vector<std::uint8_t> digits);
   // Remove s tokens from one heap, s in the finite set (each s >= 1): code digits d_s = 3,
-  // or in one of the progressions. Throws std::invalid_argument on a 0 member or step.
+  // or in one of the progressions. Throws game_argument_error on a 0 member or step.
   static heap_game subtraction(std::span<const std::uint32_t> set,
                                std::span<const progression> progressions = {});
   // Split one heap into two non-empty heaps of different sizes.
@@ -107,7 +108,7 @@ struct grundy_sequence {
   std::optional<periodicity> period;      // proved from the computed terms, when found
   std::uint64_t computed = 0;             // terms computed by mex; the rest follow from period
   std::uint32_t mask = 0;                 // the sparse-space mask used last (0: none)
-  std::uint64_t rare_positions = 0;       // positions n >= 1 whose value was rare for it
+  std::uint64_t rare_positions = 0;       // positions n >= 1 whose value is rare for that mask
 };
 
 // G(0) .. G(terms - 1) of a heap game. For two-heap splits the sparse-space method
