@@ -18,7 +18,8 @@
 // (nimber::batch products). Squaring and square roots are linear (Frobenius): no general
 // products, only the F/2 map; the inverse goes down the tower through the norm x * conj(x),
 // which lies in the half-size subfield (one to two products' time, docs/big.md). Large
-// operations share their work with one helper thread. Scratch memory comes from a per-thread
+// operations share their work with a second core (the library's worker threads, which batch
+// spans use too). Scratch memory comes from a per-thread
 // arena that is reused across calls: after the first call of a given size, the inner
 // recursion allocates nothing.
 //
@@ -138,8 +139,8 @@ void mul_half(const std::uint64_t* x, std::uint64_t* out, std::size_t n);
 // inverse(0) = 0 here (no throw).
 void inverse(const std::uint64_t* x, std::uint64_t* out, std::size_t n);
 
-// Whether operations from 2^16 bits share their work with the library's one helper thread
-// (started on first use on machines with two cores or more; default on). Off, everything
+// Whether operations from 2^16 bits share their work with a worker thread of the library
+// (started on first use on machines with two cores or more; default on). Thread-safe. Off, everything
 // runs on the calling thread: for callers that keep every core busy themselves, and for
 // comparing one core with two. Takes effect for the operations that start after it.
 bool helper_thread_enabled() noexcept;

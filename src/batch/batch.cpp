@@ -1,17 +1,15 @@
-// The batch front end: splits large batches across threads, turns every linear operation
+// The batch front end: splits large batches across the worker threads, turns every linear operation
 // (multiply by a constant, square, sqrt, the x * 2^63 of the 128-bit tower) into a matrix
 // for the active kernel's apply(), and builds the 128-bit product and the inverse from the
 // kernel's 64-bit primitives. Compiled for the baseline target.
 #include "nimber/batch.hpp"
 
 #include <algorithm>
-#include <condition_variable>
 #include <cstddef>
 #include <memory>
-#include <mutex>
-#include <thread>
 #include <vector>
 
+#include "batch/workers.hpp"
 #include "kernels/kernel.hpp"
 
 namespace nimber::batch {
@@ -19,84 +17,12 @@ namespace {
 
 namespace k = detail::kernels;
 
-// ---- A small persistent thread pool -------------------------------------------------------
-// Spawning threads per call would cost tens of microseconds, as much as a 2^16 batch takes;
-// workers are created on first use and then sleep on a condition variable.
-class pool {
- public:
-  using job = void (*)(const void* ctx, std::size_t begin, std::size_t end) noexcept;
-
-  static pool& instance() noexcept {
-    static pool* p = new pool;  // never destroyed: workers may still sleep at exit
-    return *p;
-  }
-
-  // Runs fn over [0, n) in contiguous parts, one per thread, multiples of 64 values (a
-  // block of every kernel), and returns when all are done. A caller that finds the pool
-  // busy (another thread's batch) does the work alone rather than wait.
-  void run(std::size_t n, job fn, const void* ctx) noexcept {
-    std::unique_lock busy(run_mu_, std::try_to_lock);
-    const std::size_t parts = workers_.size() + 1;
-    if (!busy.owns_lock() || parts == 1) return fn(ctx, 0, n);
-    // Round the share up (then to whole blocks) so that parts * step >= n: every value is
-    // covered, the last part being the short one.
-    const std::size_t step = ((n + parts - 1) / parts + 63) & ~std::size_t(63);
-    {
-      std::lock_guard lock(mu_);
-      fn_ = fn, ctx_ = ctx, n_ = n, step_ = step, pending_ = workers_.size();
-      ++generation_;
-    }
-    work_cv_.notify_all();
-    fn(ctx, 0, step < n ? step : n);
-    std::unique_lock lock(mu_);
-    done_cv_.wait(lock, [&] { return pending_ == 0; });
-  }
-
- private:
-  pool() noexcept {
-    const unsigned cores = std::thread::hardware_concurrency();
-    for (unsigned i = 1; i < cores && i < 64; ++i) {
-      try {
-        workers_.emplace_back([this, i] { work(i); });
-      } catch (...) {  // no more threads to be had: run with those we have
-        break;
-      }
-    }
-  }
-
-  void work(std::size_t part) noexcept {
-    unsigned long seen = 0;
-    for (;;) {
-      std::unique_lock lock(mu_);
-      work_cv_.wait(lock, [&] { return generation_ != seen; });
-      seen = generation_;
-      const job fn = fn_;
-      const void* ctx = ctx_;
-      const std::size_t begin = part * step_ < n_ ? part * step_ : n_;
-      const std::size_t end = begin + step_ < n_ ? begin + step_ : n_;
-      lock.unlock();
-      if (begin < end) fn(ctx, begin, end);
-      lock.lock();
-      if (--pending_ == 0) done_cv_.notify_one();
-    }
-  }
-
-  std::mutex run_mu_, mu_;
-  std::condition_variable work_cv_, done_cv_;
-  std::vector<std::thread> workers_;
-  unsigned long generation_ = 0;
-  job fn_ = nullptr;
-  const void* ctx_ = nullptr;
-  std::size_t n_ = 0, step_ = 0, pending_ = 0;
-};
-
-// Calls f(begin, end) over [0, n): on the pool for n >= parallel_threshold, else directly.
+// Calls f(begin, end) over [0, n): on the worker threads (src/batch/workers.hpp), in parts of
+// whole 64-value blocks (a block of every kernel), for n >= parallel_threshold, else directly.
 template <class F>
 void for_ranges(std::size_t n, const F& f) noexcept {
   if (n < parallel_threshold) return f(std::size_t(0), n);
-  pool::instance().run(
-      n, [](const void* ctx, std::size_t b, std::size_t e) noexcept { (*static_cast<const F*>(ctx))(b, e); },
-      &f);
+  detail::workers::for_ranges(n, 64, f);
 }
 
 // ---- Linear maps --------------------------------------------------------------------------

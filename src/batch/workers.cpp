@@ -1,0 +1,79 @@
+// The worker threads of src/batch/workers.hpp.
+#include "batch/workers.hpp"
+
+#include <thread>
+
+namespace nimber::detail::workers {
+
+pool* pool::instance() noexcept {
+  static pool* p = [] () -> pool* {
+    const unsigned cores = std::thread::hardware_concurrency();
+    if (cores < 2) return nullptr;
+    pool* made = new pool;  // never destroyed: workers may still sleep at exit
+    const std::size_t wanted = cores - 1 < kMaxWorkers ? cores - 1 : kMaxWorkers;
+    made->workers_ = std::make_unique<worker[]>(wanted);
+    for (std::size_t i = 0; i < wanted; ++i) {
+      try {
+        std::thread([made, i] { made->work(made->workers_[i]); }).detach();
+      } catch (...) {  // no more threads to be had: run with those we have
+        break;
+      }
+      made->count_ = i + 1;
+    }
+    return made->count_ == 0 ? nullptr : made;
+  }();
+  return p;
+}
+
+bool pool::try_start(std::size_t i, ticket& t) noexcept {
+  worker& w = workers_[i];
+  ticket* idle = nullptr;
+  if (!w.slot.compare_exchange_strong(idle, &t)) return false;
+  if (w.sleeps.load()) {
+    std::lock_guard lock(mu_);
+    cv_.notify_all();
+  }
+  return true;
+}
+
+bool pool::try_start(ticket& t) noexcept {
+  for (std::size_t i = 0; i < count_; ++i)
+    if (try_start(i, t)) return true;
+  return false;
+}
+
+void pool::wait(ticket& t) {
+  if (!spin_until([&t] { return t.finished.load(std::memory_order_acquire); })) {
+    std::unique_lock lock(mu_);
+    ++sleeping_callers_;
+    cv_.wait(lock, [&t] { return t.finished.load(); });
+    --sleeping_callers_;
+  }
+  if (t.error) std::rethrow_exception(t.error);
+}
+
+void pool::work(worker& w) noexcept {
+  for (;;) {
+    ticket* t = nullptr;
+    if (!spin_until([&] { return (t = w.slot.load(std::memory_order_acquire)) != nullptr; })) {
+      std::unique_lock lock(mu_);
+      w.sleeps.store(true);
+      cv_.wait(lock, [&] { return (t = w.slot.load()) != nullptr; });
+      w.sleeps.store(false, std::memory_order_relaxed);
+    }
+    try {
+      t->run(t->job);
+    } catch (...) {
+      t->error = std::current_exception();
+    }
+    // Free for the next job first; nothing of *t after `finished`, which ends its frame.
+    w.slot.store(nullptr, std::memory_order_release);
+    t->finished.store(true);
+    if (sleeping_callers_.load() > 0) {
+      std::lock_guard lock(mu_);
+      cv_.notify_all();
+    }
+  }
+}
+
+}  // namespace nimber::detail::workers
