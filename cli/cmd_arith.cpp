@@ -9,11 +9,6 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <iostream>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -130,6 +125,7 @@ void check_single_stdin(const args_t& args) {
 
 struct arith_command {
   const char* name;
+  const char* result;  // its name in CSV and JSON
   const char* description;
   const char* usage;
   std::size_t min_args, max_args;
@@ -137,33 +133,31 @@ struct arith_command {
   big_nim (*compute)(const args_t&);
 };
 
-constexpr std::size_t unlimited = std::size_t(-1);
-
 const arith_command kCommands[] = {
-    {"mul", "Nim product of two or more numbers", "nimber mul A B [C ...]", 2, unlimited,
+    {"mul", "product", "Nim product of two or more numbers", "nimber mul A B [C ...]", 2, unlimited,
      "  nimber mul 5 11               # 12\n"
      "  nimber mul 8 8                # 13\n"
      "  nimber mul 0x10 0x10 --hex    # 0x18\n"
      "  nimber mul 2 3 4              # 4 (2*3 = 1)\n"
      "  nimber mul @a.txt - < b.txt   # A from the file a.txt, B from standard input",
      mul_all},
-    {"add", "Nim sum (XOR) of two or more numbers", "nimber add A B [C ...]", 2, unlimited,
+    {"add", "sum", "Nim sum (XOR) of two or more numbers", "nimber add A B [C ...]", 2, unlimited,
      "  nimber add 3 5 7              # 1\n"
      "  nimber add 0b1100 0b1010      # 6",
      add_all},
-    {"div", "Nim quotient A / B (B nonzero)", "nimber div A B", 2, 2,
+    {"div", "quotient", "Nim quotient A / B (B nonzero)", "nimber div A B", 2, 2,
      "  nimber div 12 11              # 5\n"
      "  nimber div 1 2                # 3",
      divide},
-    {"inv", "Nim inverse of A (A nonzero)", "nimber inv A", 1, 1,
+    {"inv", "inverse", "Nim inverse of A (A nonzero)", "nimber inv A", 1, 1,
      "  nimber inv 2                  # 3 (2*3 = 1)\n"
      "  nimber inv 0x8000000000000000 --hex",
      invert},
-    {"sqrt", "Nim square root of A (every nimber has exactly one)", "nimber sqrt A", 1, 1,
+    {"sqrt", "root", "Nim square root of A (every nimber has exactly one)", "nimber sqrt A", 1, 1,
      "  nimber sqrt 3                 # 2 (2*2 = 3)\n"
      "  nimber sqrt 13                # 8",
      square_root},
-    {"pow", "A to the nim power E; a negative E goes through the inverse", "nimber pow A E", 2, 2,
+    {"pow", "power", "A to the nim power E; a negative E goes through the inverse", "nimber pow A E", 2, 2,
      "  nimber pow 2 2                # 3\n"
      "  nimber pow 2 -1               # 3 (the inverse of 2)\n"
      "  nimber pow 7 0x100 --hex",
@@ -183,17 +177,15 @@ void add_arith_commands(CLI::App& app, context& ctx) {
     CLI::App* sub = app.add_subcommand(c.name, c.description);
     // Owned by the callback, which CLI11 keeps alive as long as the app.
     auto args = std::make_shared<args_t>();
-    auto hex = std::make_shared<bool>(false);
     sub->add_option("numbers", *args,
                     "Numbers of any size (decimal, 0x hex or 0b binary), @FILE, or - for stdin")
         ->allow_extra_args();
-    sub->add_flag("--hex", *hex, "Print the result in hex (0x...)");
     sub->footer(std::string("Usage: ") + c.usage + "\n" + kOperandHelp + "Examples:\n" +
                 c.examples);
-    sub->callback([&ctx, &c, args, hex] {
+    sub->callback([&ctx, &c, args] {
       check_argument_count(*args, c.min_args, c.max_args, c.usage);
       check_single_stdin(*args);
-      ctx.out = c.compute(*args).to_string(*hex ? 16 : 10) + "\n";
+      print(ctx, report().value(c.result, cell::big(c.compute(*args))));
     });
   }
 }

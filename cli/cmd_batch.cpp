@@ -1,7 +1,8 @@
 // batch: the Library Checker "Nim Product (F_2^64)" job. Maps the input when it is a regular
-// file (else reads it with read(2) in large chunks), parses it in one pass
-// (nimber::read_batch), multiplies with the batch kernel, and writes the products in
-// cache-sized chunks straight to stdout once the whole input has been checked.
+// file (else reads it with read(2) in large chunks), parses it in one pass (read_batch,
+// batch_format.hpp), multiplies with the batch kernel, and hands the products to the output
+// writer, which writes them in cache-sized pieces straight to stdout once the whole input has
+// been checked.
 #include <CLI/CLI.hpp>
 
 #include <fcntl.h>
@@ -21,9 +22,9 @@
 #include <string_view>
 #include <vector>
 
+#include "batch_format.hpp"
 #include "common.hpp"
 #include "nimber/batch.hpp"
-#include "nimber/text.hpp"
 
 namespace nimber::cli {
 
@@ -114,50 +115,42 @@ void write_all(int fd, std::string_view data) {
   }
 }
 
-// Writes the products in decimal, one per line, to stdout: formatted a chunk at a time into
-// a buffer that stays in cache, each chunk written as soon as it is full.
-void write_products(std::span<const std::uint64_t> products) {
-  constexpr std::size_t chunk = std::size_t(1) << 14;  // values: 336 KB of text at most
-  std::string buffer(std::min(products.size(), chunk) * max_decimal_line, '\0');
-  std::fflush(stdout);  // nothing is pending there; keeps the order if something ever is
-  for (std::size_t i = 0; i < products.size(); i += chunk) {
-    const auto part = products.subspan(i, std::min(chunk, products.size() - i));
-    char* end = write_decimal_lines(part, buffer.data());
-    write_all(STDOUT_FILENO, {buffer.data(), std::size_t(end - buffer.data())});
-  }
-}
-
 struct batch_options {
   std::string file = "-";
 };
 
+void batch_command(const batch_options& opt, const output_options& output) {
+  input_text input;
+  read_input(opt.file, input);
+  std::vector<std::uint64_t> a, b;
+  if (const batch_error e = read_batch(input.text(), a, b)) {
+    const std::string where = "line " + std::to_string(e.line);
+    if (e.at_end_of_input()) throw input_error::at_end(where, expected_text(e));
+    throw input_error(where, e.token, expected_text(e));
+  }
+  // The whole input is valid: nothing can fail from here on but the writes, so the products
+  // go to stdout directly rather than through context::out (a second copy of ~20 MB of text).
+  batch::mul(a, b, a);  // in place, which batch::mul allows
+  std::fflush(stdout);  // nothing is pending there; keeps the order if something ever is
+  write_report(report().table("products", a.size(), {number_column("product", a)}), output,
+               [](std::string_view piece) { write_all(STDOUT_FILENO, piece); });
+}
+
 }  // namespace
 
-void add_batch_command(CLI::App& app, context& /*ctx: unused, see the callback*/) {
+void add_batch_command(CLI::App& app, context& ctx) {
   auto opt = std::make_shared<batch_options>();
   CLI::App* sub = app.add_subcommand(
       "batch", "Library Checker \"Nim Product (F_2^64)\": T, then T pairs A B; T products");
   sub->add_option("file", opt->file, "Input file (default: - for stdin)");
   sub->footer(
       "Input: T, then T pairs A B, decimal, 0 <= T, A, B < 2^64, separated by any whitespace.\n"
-      "Output: the T nim products A*B, one per line.\n"
+      "Output: the T nim products A*B, one per line (--format csv: under a header 'product';\n"
+      "json: {\"products\":[...]}).\n"
       "Examples:\n"
       "  printf '3\\n1 1\\n5 11\\n8 8\\n' | nimber batch     # 1, 12, 13\n"
       "  nimber batch cases.txt > products.txt");
-  sub->callback([opt] {
-    input_text input;
-    read_input(opt->file, input);
-    std::vector<std::uint64_t> a, b;
-    if (const batch_error e = read_batch(input.text(), a, b)) {
-      const std::string where = "line " + std::to_string(e.line);
-      if (e.at_end_of_input()) throw input_error::at_end(where, expected_text(e));
-      throw input_error(where, e.token, expected_text(e));
-    }
-    // The whole input is valid: nothing can fail from here on but the writes, so the products
-    // go to stdout directly rather than through ctx.out (a second copy of ~20 MB of text).
-    batch::mul(a, b, a);  // in place, which batch::mul allows
-    write_products(a);
-  });
+  sub->callback([&ctx, opt] { batch_command(*opt, ctx.output); });
 }
 
 }  // namespace nimber::cli

@@ -1,7 +1,6 @@
-// nim H1 H2 ...: analyse a Nim position (Bouton's theorem). The player to move wins exactly
-// when the nim-sum s of the heaps is nonzero; the winning moves reduce a heap h to h XOR s,
-// which is possible exactly for the heaps where that is smaller than h (those with the top bit
-// of s set), and leave a nim-sum of 0.
+// nim H1 H2 ...: analyse a Nim position with the library's Bouton's rule
+// (nimber::games::nim_winning_moves). The player to move wins exactly when the nim-sum s of
+// the heaps is nonzero; the winning moves reduce a heap h to h XOR s where that is smaller.
 #include <CLI/CLI.hpp>
 
 #include <memory>
@@ -9,38 +8,52 @@
 #include <vector>
 
 #include "common.hpp"
+#include "nimber/arith.hpp"
+#include "nimber/games/heap.hpp"
 
 namespace nimber::cli {
+
+namespace {
+
+constexpr std::string_view kHeapExpected = "a heap size below 2^64 (decimal, 0x hex or 0b binary)";
+
+void nim_command(const std::vector<std::string>& args, context& ctx) {
+  check_argument_count(args, 1, unlimited, "nimber nim H1 [H2 ...]");
+  std::vector<std::uint64_t> heaps;
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    heaps.push_back(parse_bounded(args[i], argument_where(i + 1), 0, ~std::uint64_t(0),
+                                  kHeapExpected));
+    sum = add(sum, heaps.back());
+  }
+  const auto moves = games::nim_winning_moves(heaps);
+  report r;
+  r.value("nim_sum", cell::number(sum), "nim-sum: {}", in_text | in_json);
+  r.sentence(sum ? "the player to move wins; winning moves:"
+                 : "the player to move loses: every move leaves a nonzero nim-sum");
+  r.table("winning_moves", moves.size(),
+          {{"heap", [&](std::size_t i) { return cell::count(moves[i].heap + 1); }},
+           {"from", [&](std::size_t i) { return cell::number(heaps[moves[i].heap]); }},
+           {"to", [&](std::size_t i) { return cell::number(moves[i].to); }}},
+          "heap {heap}: {from} -> {to}");
+  print(ctx, r);
+}
+
+}  // namespace
 
 void add_nim_command(CLI::App& app, context& ctx) {
   auto heaps = std::make_shared<std::vector<std::string>>();
   CLI::App* sub = app.add_subcommand(
       "nim", "A Nim position: its nim-sum, who wins, and every winning move");
-  sub->add_option("heaps", *heaps, "Heap sizes below 2^128: decimal, 0x hex or 0b binary");
+  sub->add_option("heaps", *heaps, "Heap sizes below 2^64: decimal, 0x hex or 0b binary");
   sub->footer(
       "Output: the nim-sum, whether the player to move wins, then one line per winning\n"
-      "move: heap <index, from 1>: <size> -> <size after the move>.\n"
+      "move: heap <index, from 1>: <size> -> <size after the move>. --format csv: the moves,\n"
+      "heap,from,to; --format json: {\"nim_sum\":...,\"winning_moves\":[{\"heap\":...}]}.\n"
       "Examples:\n"
       "  nimber nim 3 5 7        # nim-sum 1; three winning moves: 3 -> 2, 5 -> 4, 7 -> 6\n"
       "  nimber nim 1 2 3        # nim-sum 0: the player to move loses");
-  sub->callback([&ctx, heaps] {
-    check_argument_count(*heaps, 1, std::size_t(-1), "nimber nim H1 [H2 ...]");
-    std::vector<u128> h(heaps->size());
-    u128 sum = 0;
-    for (std::size_t i = 0; i < h.size(); ++i) sum ^= h[i] = parse_number_argument((*heaps)[i], i + 1);
-
-    std::string& out = ctx.out;
-    out = "nim-sum: " + to_string(sum) + "\n";
-    if (sum == 0) {
-      out += "the player to move loses: every move leaves a nonzero nim-sum\n";
-      return;
-    }
-    out += "the player to move wins; winning moves:\n";
-    for (std::size_t i = 0; i < h.size(); ++i)
-      if ((h[i] ^ sum) < h[i])
-        out += "heap " + std::to_string(i + 1) + ": " + to_string(h[i]) + " -> " +
-               to_string(h[i] ^ sum) + "\n";
-  });
+  sub->callback([&ctx, heaps] { nim_command(*heaps, ctx); });
 }
 
 }  // namespace nimber::cli

@@ -4,12 +4,16 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <map>
 #include <string>
 
 #include "common.hpp"
 #include "nimber/field.hpp"
+#include "nimber/version.hpp"
 
 namespace {
+
+using namespace nimber::cli;
 
 // Every failure is one line on stderr, so scripts can rely on `2>&1 | head -1`.
 int fail(std::string message, int status) {
@@ -19,20 +23,51 @@ int fail(std::string message, int status) {
   return status;
 }
 
-}  // namespace
+constexpr const char* kGlobalHelp =
+    "Global options, before or after the command: --format text|csv|json, --hex,\n"
+    "--kernel NAME, --version.";
 
-int main(int argc, char** argv) {
-  using namespace nimber::cli;
-  CLI::App app{"nimber: nimber arithmetic and impartial games"};
-  app.require_subcommand(1);
-  context ctx;
+// Options of the whole program. Fallthrough, set before any subcommand is added (they inherit
+// it), lets a subcommand hand an option it does not know to its parent, so that a global
+// option may follow the command as well as precede it.
+void add_global_options(CLI::App& app, context& ctx) {
+  app.fallthrough();
+  app.set_version_flag("--version", std::string("nimber ") + nimber::version_string,
+                       "Print the version and exit");
+  const std::map<std::string, output_format> formats{
+      {"text", output_format::text}, {"csv", output_format::csv}, {"json", output_format::json}};
+  app.add_option("--format", ctx.output.format,
+                 "text (default): for people; csv: the result's table; json: all of it")
+      ->transform(CLI::CheckedTransformer(formats));
+  app.add_flag("--hex", ctx.output.hex,
+               "Write numbers in hex (0x...); counts and indices stay decimal");
+  // Forced as soon as it is parsed, before any subcommand runs.
+  app.add_option("--kernel",
+                 "Batch kernel to use: portable, pclmul, avx2 or avx512 (default: the best "
+                 "this CPU runs)")
+      ->each([](const std::string& name) { force_kernel(name, "--kernel"); });
+}
+
+// Every command's help names the global options, which its own option list does not show.
+void add_global_help(CLI::App& app) {
+  for (CLI::App* sub : app.get_subcommands({})) {
+    sub->footer(sub->get_footer() + (sub->get_footer().empty() ? "" : "\n") + kGlobalHelp);
+    add_global_help(*sub);
+  }
+}
+
+void add_commands(CLI::App& app, context& ctx) {
   add_arith_commands(app, ctx);
   add_table_command(app, ctx);
   add_batch_command(app, ctx);
   add_nim_command(app, ctx);
   add_kernel_commands(app, ctx);
   add_field_commands(app, ctx);
-  add_game_commands(app, ctx);
+  add_matrix_command(app, ctx);
+  add_game_command(app, ctx);
+  add_heap_command(app, ctx);
+  add_coins_command(app, ctx);
+  add_global_help(app);
   // Set after the subcommands are added: CLI11 copies the parent's footer into each new one.
   app.footer(
       "Numbers are decimal, 0x hex or 0b binary. Bad input: one line on stderr, exit status 2.\n"
@@ -41,14 +76,25 @@ int main(int argc, char** argv) {
       "  nimber mul 5 11                 # 12\n"
       "  nimber table 16                 # the 16 x 16 nim multiplication table\n"
       "  nimber nim 3 5 7                # who wins, and how\n"
+      "  nimber nim 3 5 7 --format json  # the same as JSON\n"
       "  printf '1\\n8 8\\n' | nimber batch  # 13");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"nimber: nimber arithmetic and impartial games"};
+  app.require_subcommand(1);
+  context ctx;
+  add_global_options(app, ctx);
+  add_commands(app, ctx);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
-    return app.exit(e);  // --help: printed on stdout, status 0
+    return app.exit(e);  // --help, --version: printed on stdout, status 0
   } catch (const CLI::ParseError& e) {
-    // CLI11's own errors (unknown option, missing subcommand, bad --op value, ...): one line
-    // like ours, status 2, instead of CLI11's multi-line report.
+    // CLI11's own errors (unknown option, missing subcommand, bad --format value, ...): one
+    // line like ours, status 2, instead of CLI11's multi-line report.
     return fail(e.what(), 2);
   } catch (const input_error& e) {
     return fail(e.what(), 2);

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "nimber/text.hpp"
+#include "batch_format.hpp"
 
 namespace {
 
@@ -17,9 +17,9 @@ void check(bool ok) {
 
 bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
-void check_error(std::string_view input, const nimber::batch_error& e) {
+void check_error(std::string_view input, const nimber::cli::batch_error& e) {
   check(e.line >= 1 && e.line <= std::size_t(std::count(input.begin(), input.end(), '\n')) + 1);
-  check(!nimber::expected_text(e).empty());
+  check(!nimber::cli::expected_text(e).empty());
   if (e.at_end_of_input()) {
     check(e.token.empty());
     return;
@@ -39,7 +39,7 @@ void check_error(std::string_view input, const nimber::batch_error& e) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   std::vector<std::uint64_t> a, b;
-  const nimber::batch_error e = nimber::read_batch(input, a, b);
+  const nimber::cli::batch_error e = nimber::cli::read_batch(input, a, b);
   if (e) {
     check_error(input, e);
     return 0;
@@ -50,11 +50,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<std::uint64_t> values;
   values.push_back(e.count);
   for (std::size_t i = 0; i < a.size(); ++i) values.insert(values.end(), {a[i], b[i]});
-  std::string text(values.size() * nimber::max_decimal_line, '\0');
-  text.resize(std::size_t(nimber::write_decimal_lines(values, text.data()) - text.data()));
+  std::string text(values.size() * nimber::cli::max_decimal_line, '\0');
+  text.resize(std::size_t(nimber::cli::write_decimal_lines(values, text.data()) - text.data()));
 
   std::vector<std::uint64_t> a2, b2;
-  check(!nimber::read_batch(text, a2, b2));
+  check(!nimber::cli::read_batch(text, a2, b2));
   check(a2 == a && b2 == b);
   return 0;
 }

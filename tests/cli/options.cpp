@@ -1,0 +1,143 @@
+// The global options (--version, --kernel, --format, --hex) before and after the command, and
+// the same --format / --hex on every command that prints numbers.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "runner.hpp"
+
+namespace {
+
+using namespace cli_test;
+
+TEST(CliOptions, Version) {
+  expect_output({"--version"}, "nimber 0.2.0\n");
+  expect_output({"mul", "--version"}, "nimber 0.2.0\n");
+}
+
+TEST(CliOptions, GlobalOptionsBeforeOrAfterTheCommand) {
+  const std::string input = "3\n1 1\n5 11\n8 8\n";
+  expect_output({"--kernel", "portable", "batch"}, "1\n12\n13\n", input);
+  expect_output({"batch", "--kernel", "portable"}, "1\n12\n13\n", input);
+  expect_output({"mul", "5", "--kernel", "portable", "11"}, "12\n");
+  expect_output({"--hex", "mul", "5", "11"}, "0xc\n");
+  expect_output({"mul", "5", "11", "--hex"}, "0xc\n");
+  expect_output({"--format", "csv", "mul", "5", "11"}, "product\n12\n");
+  expect_output({"game", "grundy", "-", "--format", "csv"}, "position,grundy\n0,1\n1,0\n",
+                "2 1\n0 1\n");
+  expect_output({"--format", "csv", "game", "grundy", "-"}, "position,grundy\n0,1\n1,0\n",
+                "2 1\n0 1\n");
+  const result r = run({"bench", "--n", "1000", "--kernel", "portable"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("kernel: portable\n", 0), 0u) << r.out;
+}
+
+TEST(CliOptions, BadGlobalOptions) {
+  const result bad_kernel = run({"batch", "--kernel", "bogus"}, "0\n");
+  EXPECT_EQ(bad_kernel.status, 2);
+  EXPECT_EQ(bad_kernel.out, "");
+  EXPECT_EQ(bad_kernel.err.rfind("nimber: error: --kernel: 'bogus': expected a kernel name (", 0),
+            0u)
+      << bad_kernel.err;
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"nim", "3", "--format", "xml"}, {"--format", "xml", "nim", "3"}, {"--format"}}) {
+    const result r = run(args);
+    EXPECT_EQ(r.status, 2) << args[0];
+    EXPECT_EQ(r.out, "") << args[0];
+    EXPECT_EQ(r.err.rfind("nimber: error: ", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_NE(run({"nim", "3", "--format", "xml"}).err.find("xml"), std::string::npos);
+}
+
+TEST(CliOptions, NimInEveryFormat) {
+  expect_output({"nim", "3", "5", "7", "--format", "json"},
+                "{\"nim_sum\":1,\"winning_moves\":[{\"heap\":1,\"from\":3,\"to\":2},"
+                "{\"heap\":2,\"from\":5,\"to\":4},{\"heap\":3,\"from\":7,\"to\":6}]}\n");
+  expect_output({"nim", "1", "2", "3", "--format", "json"},
+                "{\"nim_sum\":0,\"winning_moves\":[]}\n");
+  expect_output({"nim", "3", "5", "7", "--format", "csv"}, "heap,from,to\n1,3,2\n2,5,4\n3,7,6\n");
+  // Heap indices are counts, not numbers: they stay decimal.
+  expect_output({"nim", "12", "0x1", "--hex"},
+                "nim-sum: 0xd\n"
+                "the player to move wins; winning moves:\n"
+                "heap 1: 0xc -> 0x1\n");
+  expect_output({"nim", "12", "1", "--hex", "--format", "json"},
+                "{\"nim_sum\":\"0xd\",\"winning_moves\":[{\"heap\":1,\"from\":\"0xc\",\"to\":\"0x1\"}]}\n");
+}
+
+TEST(CliOptions, TableAndBatchInEveryFormat) {
+  expect_output({"table", "2", "--format", "json"}, "{\"table\":[[0,0],[0,1]]}\n");
+  expect_output({"table", "4", "--op", "add", "--hex", "--format", "csv"},
+                "0x0,0x1,0x2,0x3\n0x1,0x0,0x3,0x2\n0x2,0x3,0x0,0x1\n0x3,0x2,0x1,0x0\n");
+  expect_output({"table", "3", "--hex"},
+                "+---+-----------+\n"
+                "|   |0x0 0x1 0x2|\n"
+                "+---+-----------+\n"
+                "|0x0|0x0 0x0 0x0|\n"
+                "|0x1|0x0 0x1 0x2|\n"
+                "|0x2|0x0 0x2 0x3|\n"
+                "+---+-----------+\n");
+  const std::string input = "3\n1 1\n5 11\n8 8\n";
+  expect_output({"batch", "--format", "json"}, "{\"products\":[1,12,13]}\n", input);
+  expect_output({"batch", "--format", "csv"}, "product\n1\n12\n13\n", input);
+  expect_output({"batch", "--hex"}, "0x1\n0xc\n0xd\n", input);
+  expect_output({"batch", "--format", "json"}, "{\"products\":[]}\n", "0\n");
+}
+
+TEST(CliOptions, FieldCommandsInEveryFormat) {
+  expect_output({"log", "2", "3", "--format", "json"}, "{\"log\":2}\n");
+  expect_output({"order", "2", "--format", "csv"}, "order\n3\n");
+  expect_output({"solve", "1", "1", "1", "--format", "json", "--hex"}, "{\"roots\":[\"0x2\",\"0x3\"]}\n");
+  expect_output({"triples", "1", "6", "--format", "csv"}, "term\n1\n2\n3\n4\n8\n12\n");
+  expect_output({"seq", "inverses", "3", "--format", "json"}, "{\"inverses\":[1,3,2]}\n");
+  expect_output({"matrix", "rank", "--format", "json"}, "{\"rank\":2}\n", "1 2\n3 4\n");
+  expect_output({"matrix", "rank", "--hex"}, "2\n", "1 2\n3 4\n");  // a rank is a count
+  expect_output({"matrix", "solve", "--format", "json"},
+                "{\"solution\":[0,0],\"null_space\":[[1,1]]}\n", "1 1 0\n");
+  expect_output({"matrix", "solve", "--format", "csv"}, "0,0\n1,1\n", "1 1 0\n");
+}
+
+TEST(CliOptions, GamesInEveryFormat) {
+  expect_output({"coins", "ruler", "3,6,8", "--format", "csv"}, "value,turn\n11,6 7 8\n");
+  expect_output({"coins", "ruler", "3,6,8", "--format", "json"},
+                "{\"rule\":\"ruler\",\"heads\":[3,6,8],\"value\":11,\"winning_move\":{\"turn\":[6,7,8]}}\n");
+  expect_output({"coins", "twins", "1,2,3"}, "value: 0\nthe player to move loses: value 0\n");
+  expect_output({"coins", "corners", "2:3", "--format", "json"},
+                "{\"rule\":\"twins*twins\",\"value\":1,\"winning_move\":"
+                "{\"corner\":[2,3],\"rows\":[0,2],\"columns\":[0,3]}}\n");
+  expect_output({"heap", "0.07", "--terms", "6", "--hex"}, "0x0 0x0 0x1 0x1 0x2 0x0\n");
+  expect_output({"heap", "0.77", "--terms", "20", "--heaps", "5,9", "--format", "json"},
+                "{\"game\":\"0.77\",\"terms\":20,\"values\":[0,1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,"
+                "3,2],\"sum\":{\"heaps\":[5,9],\"value\":0,\"winning_moves\":[]}}\n");
+}
+
+TEST(CliOptions, KernelsAndBench) {
+  const result k = run({"kernels", "--format", "json"});
+  EXPECT_EQ(k.status, 0) << k.err;
+  EXPECT_EQ(k.out.rfind("{\"kernels\":[{\"name\":\"portable\",\"supported\":true,", 0), 0u) << k.out;
+  EXPECT_NE(k.out.find("\"active\":\""), std::string::npos) << k.out;
+  const result b = run({"bench", "--n", "1000", "--format", "csv"});
+  EXPECT_EQ(b.status, 0) << b.err;
+  EXPECT_EQ(b.out.rfind("kernel,pairs,xor_of_products,ns_per_product\n", 0), 0u) << b.out;
+}
+
+// Comma lists: an empty list and an empty item are errors like any other bad token.
+TEST(CliOptions, ListErrors) {
+  expect_error({"heap", "0.07", "--terms", "20", "--heaps", ""},
+               "--heaps: '': expected heap sizes below --terms (20)");
+  expect_error({"heap", "0.07", "--terms", "20", "--heaps", "3,,4"},
+               "--heaps: '': expected heap sizes below --terms (20)");
+  expect_error({"coins", "ruler", ""},
+               "argument 2: '': expected coin numbers 3,5,9 (decimal, distinct)");
+  expect_error({"coins", "corners", "1:2,"},
+               "argument 2: '': expected a cell x:y with x from 0 and y from 0, each below 2^63");
+  expect_error({"coins", "corners", "1:x"},
+               "argument 2: '1:x': expected a cell x:y with x from 0 and y from 0, each below 2^63");
+  expect_error({"game", "grundy", "-", "--sum", ""},
+               "--sum: '': expected position numbers U1,U2,... below N = 2", "2 1\n0 1\n");
+}
+
+}  // namespace
