@@ -25,33 +25,6 @@ pool* pool::instance() noexcept {
   return p;
 }
 
-bool pool::try_start(std::size_t i, ticket& t) noexcept {
-  worker& w = workers_[i];
-  ticket* idle = nullptr;
-  if (!w.slot.compare_exchange_strong(idle, &t)) return false;
-  if (w.sleeps.load()) {
-    std::lock_guard lock(mu_);
-    cv_.notify_all();
-  }
-  return true;
-}
-
-bool pool::try_start(ticket& t) noexcept {
-  for (std::size_t i = 0; i < count_; ++i)
-    if (try_start(i, t)) return true;
-  return false;
-}
-
-void pool::wait(ticket& t) {
-  if (!spin_until([&t] { return t.finished.load(std::memory_order_acquire); })) {
-    std::unique_lock lock(mu_);
-    ++sleeping_callers_;
-    cv_.wait(lock, [&t] { return t.finished.load(); });
-    --sleeping_callers_;
-  }
-  if (t.error) std::rethrow_exception(t.error);
-}
-
 void pool::work(worker& w) noexcept {
   for (;;) {
     ticket* t = nullptr;

@@ -43,11 +43,33 @@ class pool {
 
   // Starts t on worker i, or on any free worker, unless it has a job; then wait(t) must follow
   // before the caller's frame (which the job may write into) ends.
-  bool try_start(std::size_t i, ticket& t) noexcept;
-  bool try_start(ticket& t) noexcept;
+  // Inline, as the tower hands over jobs of a few microseconds.
+  bool try_start(std::size_t i, ticket& t) noexcept {
+    worker& w = workers_[i];
+    ticket* idle = nullptr;
+    if (!w.slot.compare_exchange_strong(idle, &t)) return false;
+    if (w.sleeps.load()) {
+      std::lock_guard lock(mu_);
+      cv_.notify_all();
+    }
+    return true;
+  }
+  bool try_start(ticket& t) noexcept {
+    for (std::size_t i = 0; i < count_; ++i)
+      if (try_start(i, t)) return true;
+    return false;
+  }
 
   // Waits for the job of t and rethrows what it threw.
-  void wait(ticket& t);
+  void wait(ticket& t) {
+    if (!spin_until([&t] { return t.finished.load(std::memory_order_acquire); })) {
+      std::unique_lock lock(mu_);
+      ++sleeping_callers_;
+      cv_.wait(lock, [&t] { return t.finished.load(); });
+      --sleeping_callers_;
+    }
+    if (t.error) std::rethrow_exception(t.error);
+  }
 
  private:
   struct alignas(64) worker {
