@@ -23,5 +23,5 @@
 #include "nimber/games/graph.hpp"
 #include "nimber/games/heap.hpp"
 
-// The seed algorithms (slow references).
+// The published algorithms (slow references).
 #include "nimber/reference.hpp"

@@ -1,4 +1,4 @@
-// The seed algorithms, each written plainly as a reference for the fast paths.
+// The published algorithms, each written plainly as a reference for the fast paths.
 //
 // None of these is fast; each is independent of the tower code in arith.hpp, so that
 // agreement between them is evidence, not tautology. Tests compare every fast path against

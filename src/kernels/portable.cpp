@@ -18,7 +18,7 @@ struct portable {};  // the generic templates' instantiation tag (internal linka
 
 }  // namespace
 
-// No carry-less multiply here: big products stay on the limb tower (src/big/tower.cpp).
+// No carry-less multiply here: big products stay on the limb tower (src/big/bases.hpp).
 const ops portable_ops = {"portable",
                           true,
                           &mul,

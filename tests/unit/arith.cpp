@@ -1,4 +1,4 @@
-// The raw arithmetic API against the pure tower and the seed references: exhaustive where
+// The raw arithmetic API against the pure tower and the reference algorithms: exhaustive where
 // the field is small, seeded random and edge values where it is not.
 #include <gtest/gtest.h>
 
@@ -17,7 +17,8 @@ using nimber::test::edge_values;
 using nimber::test::test_values;
 namespace detail = nimber::detail;
 
-// Seed facts (J article, R. K. Guy's letter; seed 004), checked at compile time.
+// Published facts (R. K. Guy's letter in "J be Nimble, J be Quick"; adamant's Codeforces blog on
+// nimbers), checked at compile time.
 static_assert(nimber::mul<std::uint8_t>(8, 8) == 13);
 static_assert(nimber::mul<std::uint8_t>(5, 11) == 12);
 static_assert(nimber::mul<std::uint8_t>(2, 2) == 3);

@@ -22,7 +22,7 @@ using u64 = std::uint64_t;
 using limbs = std::vector<u64>;
 
 // ---- An independent reference: the tower of arith.hpp written plainly on limb vectors ---
-// No batching, no scratch arena, no byte tables: leaves are the seed's bit-table product
+// No batching, no scratch arena, no byte tables: leaves are the single-bit-table product
 // and the half power is the table-free tower_mul_half. Sizes are powers of two.
 
 limbs slice(const limbs& x, std::size_t from, std::size_t n) {

@@ -1,4 +1,4 @@
-// The seed algorithms against each other and against Conway and Guy's Table 10.2.
+// The reference algorithms against each other and against Conway and Guy's Table 10.2.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -8,7 +8,7 @@
 namespace {
 
 // The Conway-Guy 16 x 16 nim multiplication table (The Book of Numbers, Table 10.2, as
-// printed in the J article, seed 003).
+// printed in "J be Nimble, J be Quick", Vector, 2002).
 constexpr std::uint8_t kConwayGuyProduct[16][16] = {
     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},

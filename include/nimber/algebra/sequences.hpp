@@ -1,4 +1,4 @@
-// The seeds' sequences: Perfect Triples (Codeforces 1338C) and tables of nim squares and
+// Sequences: Perfect Triples (Codeforces 1338C) and tables of nim squares and
 // inverses.
 #pragma once
 

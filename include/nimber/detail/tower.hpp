@@ -96,7 +96,7 @@ constexpr U tower_inverse(U x) noexcept {
   }
 }
 
-// ---- Table-driven paths (tables built at compile time in src/tables.cpp). ---------------
+// ---- Table-driven paths (tables built at compile time in src/scalar/tables.cpp). ---------------
 
 // A GF(2)-linear map on B-byte words, applied as the XOR of one 256-entry table per byte.
 template <class U>

@@ -1,4 +1,4 @@
-// The row passes of the big-nimber Karatsuba trees (src/big/tower.cpp): plain loops over
+// The row passes of the big-nimber Karatsuba trees (src/big/trees.hpp): plain loops over
 // contiguous rows, written once and compiled in every ISA translation unit so that they
 // vectorise for its registers (on AVX-512 they made the 2^20-bit product 14% faster than
 // the baseline build). Instantiate only with a type from an anonymous namespace (internal
