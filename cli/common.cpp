@@ -15,7 +15,7 @@ std::string printable_token(std::string_view token) {
   for (std::size_t i = 0; i < token.size() && i < max_shown; ++i) {
     const auto c = static_cast<unsigned char>(token[i]);
     if (c >= 0x20 && c < 0x7f && c != '\\') s += char(c);
-    else s += {'\\', 'x', hex_digit(c >> 4), hex_digit(c)};
+    else s += {'\\', 'x', hex_digit_char(c >> 4), hex_digit_char(c)};
   }
   if (token.size() > max_shown) s += "... (" + std::to_string(token.size()) + " characters)";
   return s;

@@ -20,9 +20,6 @@ class App;
 
 namespace nimber::cli {
 
-// The lowercase hex digit of the low four bits of d.
-constexpr char hex_digit(unsigned d) noexcept { return "0123456789abcdef"[d & 15]; }
-
 // A token as shown in an error message: bytes outside printable ASCII escaped as \xNN and
 // long tokens cut short, so that the message stays one readable line.
 std::string printable_token(std::string_view token);

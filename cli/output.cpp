@@ -150,7 +150,7 @@ void append_json_string(std::string& out, std::string_view s) {
   for (const char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
     if (c == '"' || c == '\\') out += {'\\', ch};
-    else if (c < 0x20) out += {'\\', 'u', '0', '0', hex_digit(c >> 4), hex_digit(c)};
+    else if (c < 0x20) out += {'\\', 'u', '0', '0', hex_digit_char(c >> 4), hex_digit_char(c)};
     else out += ch;
   }
   out += '"';

@@ -124,7 +124,7 @@ class big_nim {
 // Decimal, or hex when the stream has std::hex set (with "0x" under std::showbase).
 std::ostream& operator<<(std::ostream& os, const big_nim& x);
 
-// ---- Raw limb kernels ------------------------------------------------------------------------
+// ---- Raw limb routines -----------------------------------------------------------------------
 // The algorithms behind big_nim, on caller-owned arrays of n limbs with n a power of two
 // (the field GF(2^(64 n))). Inputs and outputs may be the same array. Exposed for benchmarks
 // and for callers that keep their own storage; the scratch arena is per thread. The first

@@ -15,6 +15,32 @@
 
 namespace nimber {
 
+// ---- Hex digits -----------------------------------------------------------------------------
+
+// The value of a hex digit, either case ('7' -> 7, 'b' and 'B' -> 11), or -1 for any other
+// character.
+constexpr int hex_digit_value(char c) noexcept {
+  if (c >= '0' && c <= '9') return c - '0';
+  const char lower = char(c | 0x20);
+  if (lower >= 'a' && lower <= 'f') return lower - 'a' + 10;
+  return -1;
+}
+
+// The lowercase hex digit of d mod 16.
+constexpr char hex_digit_char(unsigned d) noexcept { return "0123456789abcdef"[d & 15]; }
+
+// The radix a number's text names by its prefix, and its digits: "0x..." or "0X..." 16,
+// "0b..." or "0B..." 2, anything else 10 (the whole text).
+struct radix_digits {
+  unsigned radix;
+  std::string_view digits;
+};
+constexpr radix_digits split_radix_prefix(std::string_view text) noexcept {
+  if (text.size() >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) return {16, text.substr(2)};
+  if (text.size() >= 2 && text[0] == '0' && (text[1] == 'b' || text[1] == 'B')) return {2, text.substr(2)};
+  return {10, text};
+}
+
 // ---- Numbers ---------------------------------------------------------------------------------
 
 enum class parse_errc : std::uint8_t {

@@ -1,4 +1,4 @@
-// big_nim: storage, operators and powers over the limb kernels of big/tower.cpp.
+// big_nim: storage, operators and powers over the limb routines of src/big/ (tower.hpp lists them).
 #include "nimber/big.hpp"
 
 #include <algorithm>
@@ -120,11 +120,11 @@ big_nim operator*(const big_nim& a, const big_nim& b) {
 
 big_nim operator/(const big_nim& a, const big_nim& b) { return a * b.inverse(); }
 
-// One of the in-place limb kernels on a copy of x padded to its field.
-static big_nim apply_in_field(std::span<const u64> x, void (*kernel)(const u64*, u64*, std::size_t)) {
+// One of the in-place limb routines on a copy of x padded to its field.
+static big_nim apply_in_field(std::span<const u64> x, void (*routine)(const u64*, u64*, std::size_t)) {
   const std::size_t n = field_limbs(x.size());
   std::vector<u64> v = padded(x, n);
-  kernel(v.data(), v.data(), n);
+  routine(v.data(), v.data(), n);
   return big_nim::from_limbs(v);
 }
 

@@ -23,31 +23,22 @@ struct mpz {
   mpz& operator=(const mpz&) = delete;
 };
 
-int digit_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return 99;
-}
-
 // Digits of a power-of-two radix (2^bits_per_digit), most significant first, into limbs.
 std::vector<u64> parse_pow2(std::string_view digits, unsigned bits_per_digit) {
   std::vector<u64> limbs((digits.size() * bits_per_digit + 63) / 64, 0);
   std::size_t bit = 0;
   for (std::size_t i = digits.size(); i-- > 0; bit += bits_per_digit)
-    limbs[bit / 64] |= u64(digit_value(digits[i])) << (bit % 64);  // 64 % bits_per_digit == 0
+    limbs[bit / 64] |= u64(hex_digit_value(digits[i])) << (bit % 64);  // 64 % bits_per_digit == 0
   return limbs;
 }
 
 }  // namespace
 
 parse_result<big_nim> big_nim::parse(std::string_view text) {
-  int radix = 10;
-  if (text.size() >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) radix = 16;
-  if (text.size() >= 2 && text[0] == '0' && (text[1] == 'b' || text[1] == 'B')) radix = 2;
-  const std::string_view digits = radix == 10 ? text : text.substr(2);
+  const auto [radix, digits] = split_radix_prefix(text);
   if (digits.empty()) return {big_nim(), parse_errc::empty};
-  if (!std::all_of(digits.begin(), digits.end(), [radix](char c) { return digit_value(c) < radix; }))
+  const auto in_radix = [radix](char c) { return unsigned(hex_digit_value(c)) < radix; };  // -1: huge
+  if (!std::all_of(digits.begin(), digits.end(), in_radix))
     return {big_nim(), parse_errc::invalid_digit};
   if (radix == 16) return {from_limbs(parse_pow2(digits, 4)), parse_errc::ok};
   if (radix == 2) return {from_limbs(parse_pow2(digits, 1)), parse_errc::ok};
@@ -95,7 +86,7 @@ std::string big_nim::to_string(int base, bool prefix) const {
   for (std::size_t d = 0; d < ndigits; ++d) {
     const std::size_t bit = d * per;
     const unsigned v = limbs_.empty() ? 0 : unsigned(limbs_[bit / 64] >> (bit % 64)) & ((1u << per) - 1);
-    s[start + ndigits - 1 - d] = "0123456789abcdef"[v];
+    s[start + ndigits - 1 - d] = hex_digit_char(v);
   }
   return s;
 }

@@ -1,4 +1,4 @@
-// The limb kernels behind big_nim: the Karatsuba tower product with batched leaves, the
+// The limb routines behind big_nim: the Karatsuba tower product with batched leaves, the
 // product by the half Fermat power, squaring, square roots and the inverse by the norm. This
 // header holds what the files of the tower share. Internal to the library.
 //

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "nimber/text.hpp"
+
 namespace nimber::games {
 
 // ---- Rules ---------------------------------------------------------------------------------
@@ -46,13 +48,6 @@ heap_game heap_game::grundys_game() {
 namespace {
 
 constexpr std::size_t max_code_digits = std::size_t(1) << 16;
-
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 // The members after "subtraction:", comma-separated: s, or s+p for the progression s, s + p,
 // s + 2p, ...
@@ -96,7 +91,7 @@ std::vector<std::uint8_t> parse_code_digits(std::string_view spec) {
   if (dot == 0) {
     digits.push_back(0);
   } else {
-    const int d0 = hex_digit(spec[0]);
+    const int d0 = hex_digit_value(spec[0]);
     if (d0 < 0 || (d0 & 3))
       throw parse_error("digit d0", std::string(spec.substr(0, 1)),
                         "0, 4, 8 or c before the point (d0 can only split a heap)");
@@ -107,7 +102,7 @@ std::vector<std::uint8_t> parse_code_digits(std::string_view spec) {
     throw parse_error("heap game", std::string(spec),
                       "1 to " + std::to_string(max_code_digits - 1) + " digits after the point");
   for (std::size_t k = 0; k < rest.size(); ++k) {
-    const int d = hex_digit(rest[k]);
+    const int d = hex_digit_value(rest[k]);
     if (d < 0)
       throw parse_error("digit d" + std::to_string(k + 1), std::string(1, rest[k]),
                         "an octal or hex digit (0-9, a-f)");
@@ -136,11 +131,10 @@ std::string heap_game::name() const {
     s.pop_back();
     return s;
   }
-  constexpr char hex[] = "0123456789abcdef";
-  std::string s(1, hex[digits_[0]]);
+  std::string s(1, hex_digit_char(digits_[0]));
   s += '.';
   if (digits_.size() == 1) return s + "0";
-  for (std::size_t k = 1; k < digits_.size(); ++k) s += hex[digits_[k]];
+  for (std::size_t k = 1; k < digits_.size(); ++k) s += hex_digit_char(digits_[k]);
   return s;
 }
 

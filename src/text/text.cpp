@@ -11,12 +11,7 @@ namespace {
 constexpr u128 u128_max = ~u128(0);
 
 // The value of a hex digit (either case), or 255 for any other character.
-constexpr unsigned digit_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return unsigned(c - '0');
-  const char lower = char(c | 0x20);
-  if (lower >= 'a' && lower <= 'f') return unsigned(lower - 'a' + 10);
-  return 255;
-}
+constexpr unsigned digit_value(char c) noexcept { return unsigned(hex_digit_value(c)) & 255u; }
 
 // "00" "01" ... "99": two digits per lookup halves the divisions (the approach of fmt and
 // the fastest Library Checker writers).
@@ -59,14 +54,11 @@ inline void write_digits_backward(char* end, std::uint64_t v, unsigned n) noexce
 
 // ---- Numbers ---------------------------------------------------------------------------------
 
-parse_result<u128> parse_u128(std::string_view s) noexcept {
-  unsigned shift = 0;  // bits per digit for the power-of-two radixes; 0 for decimal
-  if (s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) shift = 4;
-  if (s.size() >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) shift = 1;
-  if (shift) s.remove_prefix(2);
+parse_result<u128> parse_u128(std::string_view text) noexcept {
+  const auto [radix, s] = split_radix_prefix(text);
   if (s.empty()) return {0, parse_errc::empty};
-
-  const unsigned radix = shift ? 1u << shift : 10u;
+  // Bits per digit for the power-of-two radixes; 0 for decimal.
+  const unsigned shift = radix == 16 ? 4 : radix == 2 ? 1 : 0;
   // Overflow is noted but scanning goes on, so that a later bad character still reports
   // invalid_digit rather than too_large.
   constexpr u128 max_div10 = u128_max / 10;
@@ -112,7 +104,7 @@ std::to_chars_result to_chars(char* first, char* last, u128 value, int base) noe
   char* p = buf_end;
   if (base == 16) {
     do {
-      *--p = "0123456789abcdef"[unsigned(value) & 15];
+      *--p = hex_digit_char(unsigned(value));
       value >>= 4;
     } while (value);
   } else {
