@@ -7,9 +7,6 @@
 
 #include "nimber/algebra/poly.hpp"
 #include "nimber/detail/scalar_path.hpp"
-#if NIMBER_DETAIL_X86_KERNELS
-#include "scalar/clmul.hpp"
-#endif
 
 namespace nimber {
 namespace {
@@ -60,15 +57,13 @@ const detail::byte_linear_map<std::uint64_t>& artin_schreier64() {
 }
 
 #if NIMBER_DETAIL_X86_KERNELS
-// The same map in the polynomial basis of the scalar clmul path (src/scalar/clmul.hpp):
-// v -> phi(AS(phi^-1(v))). phi is a field isomorphism that keeps the trace, so w^2 + w = v
-// whenever trace(v) = 0. Feeds detail::clmul_quadratic64.
+// The same map in the polynomial basis of the scalar clmul path: v -> phi(AS(phi^-1(v))).
+// phi is a field isomorphism that keeps the trace, so w^2 + w = v whenever trace(v) = 0.
+// Feeds detail::clmul_quadratic64.
 const detail::byte_linear_map<std::uint64_t>& artin_schreier_poly() {
   static const auto* map = [] {
-    const auto& basis = detail::clmul::kBasisTables;
-    const auto& as = artin_schreier64();
     auto* m = new detail::byte_linear_map<std::uint64_t>{};
-    detail::fill_linear(*m, [&](std::uint64_t bit) { return basis.to_poly(as(basis.from_poly(bit))); });
+    detail::clmul_basis_map(artin_schreier64(), *m);
     return m;
   }();
   return *map;

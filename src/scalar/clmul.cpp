@@ -181,4 +181,9 @@ u128 clmul_mul128(u128 a, u128 b) noexcept {
   return (u128(hi) << 64) | lo;
 }
 
+void clmul_basis_map(const byte_linear_map<std::uint64_t>& map, byte_linear_map<std::uint64_t>& poly_map) noexcept {
+  const auto& basis = clmul::kBasisTables;
+  fill_linear(poly_map, [&](std::uint64_t bit) { return basis.to_poly(map(basis.from_poly(bit))); });
+}
+
 }  // namespace nimber::detail

@@ -41,6 +41,9 @@ std::uint64_t clmul_inverse64(std::uint64_t a) noexcept;
 // w^2 + w = v whenever v has trace 0 (src/algebra/roots.cpp builds it). Only with the clmul path.
 bool clmul_quadratic64(std::uint64_t b, std::uint64_t c, const byte_linear_map<std::uint64_t>& solve_poly,
                        std::uint64_t& x) noexcept;
+// poly_map = phi M phi^-1: the GF(2)-linear map M on 64-bit nimbers, in the polynomial basis
+// of the clmul path (v -> phi(M(phi^-1(v)))).
+void clmul_basis_map(const byte_linear_map<std::uint64_t>& map, byte_linear_map<std::uint64_t>& poly_map) noexcept;
 
 #endif
 
