@@ -31,7 +31,7 @@ ng::game_graph load_graph(const std::string& path) {
   try {
     return ng::read_game_graph(text);
   } catch (const ng::parse_error& e) {
-    if (e.where() == "end of input") throw input_error("end of input: expected " + e.expected());
+    if (e.end_of_input()) throw input_error::at_end(e.where(), e.expected());
     if (e.token().empty()) throw input_error::at_end(e.where(), e.expected(), "end of line");
     throw input_error(e.where(), e.token(), e.expected());
   }

@@ -63,7 +63,6 @@ std::vector<std::uint64_t> parse_heaps(const heap_options& opt, std::uint64_t te
   const std::string expected = "heap sizes below --terms (" + std::to_string(terms) + ")";
   std::vector<std::uint64_t> heaps;
   for (const std::string_view item : split_list(opt.heaps, "--heaps", expected)) {
-    if (terms == 0) throw input_error("--heaps", item, expected);
     heaps.push_back(parse_bounded(item, "--heaps", 0, terms - 1, expected));
   }
   return heaps;
@@ -107,8 +106,8 @@ void add_heap_sum(report& r, const ng::heap_game& game, const std::vector<std::u
 
 void heap_command(const heap_options& opt, context& ctx) {
   const ng::heap_game game = parse_game(opt.code);
-  const std::uint64_t terms = parse_bounded(opt.terms, "--terms", 0, std::uint64_t(1) << 32,
-                                            "a number of terms up to 2^32");
+  const std::uint64_t terms = parse_bounded(opt.terms, "--terms", 1, std::uint64_t(1) << 32,
+                                            "a number of terms from 1 to 2^32");
   const std::vector<std::uint64_t> heaps = parse_heaps(opt, terms);
 
   progress_meter meter("nimber heap " + game.name());

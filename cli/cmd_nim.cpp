@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <algorithm>
+
 #include "common.hpp"
 #include "nimber/arith.hpp"
 #include "nimber/games/heap.hpp"
@@ -29,8 +31,10 @@ void nim_command(const std::vector<std::string>& args, context& ctx) {
   const auto moves = games::nim_winning_moves(heaps);
   report r;
   r.value("nim_sum", cell::number(sum), "nim-sum: {}", in_text | in_json);
-  r.sentence(sum ? "the player to move wins; winning moves:"
-                 : "the player to move loses: every move leaves a nonzero nim-sum");
+  const bool no_moves = std::all_of(heaps.begin(), heaps.end(), [](std::uint64_t h) { return h == 0; });
+  r.sentence(sum        ? "the player to move wins; winning moves:"
+             : no_moves ? "the player to move loses: there is no move (every heap is empty)"
+                        : "the player to move loses: every move leaves a nonzero nim-sum");
   r.table("winning_moves", moves.size(),
           {{"heap", [&](std::size_t i) { return cell::count(moves[i].heap + 1); }},
            {"from", [&](std::size_t i) { return cell::number(heaps[moves[i].heap]); }},

@@ -1,5 +1,7 @@
 #include "common.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -21,6 +23,13 @@ std::string printable_token(std::string_view token) {
   return s;
 }
 
+// Whether path ("-": standard input) names a directory, which opens and then reads as empty.
+bool is_directory(const std::string& path) {
+  struct stat st {};
+  const int rc = path == "-" ? fstat(0, &st) : stat(path.c_str(), &st);
+  return rc == 0 && S_ISDIR(st.st_mode);
+}
+
 std::string read_file_or_stdin(const std::string& path, std::string_view where,
                                std::string_view token, std::string_view expected) {
   std::ifstream file;
@@ -29,6 +38,7 @@ std::string read_file_or_stdin(const std::string& path, std::string_view where,
     if (!file)
       throw input_error(where, token, std::string(expected) + " (" + std::strerror(errno) + ")");
   }
+  if (is_directory(path)) throw input_error(where, token, std::string(expected) + " (it is a directory)");
   std::istream& in = path == "-" ? std::cin : file;
   try {  // a directory opens fine and fails on the first read, by exception
     std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -70,8 +80,12 @@ std::vector<std::string_view> split_list(std::string_view list, std::string_view
 std::vector<std::uint64_t> parse_number_list(std::string_view list, std::string_view where,
                                              std::string_view expected) {
   std::vector<std::uint64_t> values;
-  for (const std::string_view item : split_list(list, where, expected))
-    values.push_back(parse_bounded(item, where, 0, ~std::uint64_t(0), expected));
+  for (const std::string_view item : split_list(list, where, expected)) {
+    const auto r = parse_u64(item);
+    if (r.ec == parse_errc::too_large) throw input_error(where, item, "a number below 2^64");
+    if (!r) throw input_error(where, item, expected);
+    values.push_back(r.value);
+  }
   return values;
 }
 

@@ -1,11 +1,14 @@
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <map>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "common.hpp"
 #include "nimber/field.hpp"
@@ -56,6 +59,63 @@ void add_global_help(CLI::App& app) {
   }
 }
 
+// Levenshtein distance, for suggesting the command nearest a mistyped one.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// The command the arguments name, checked before CLI11 parses them: CLI11 says only that a
+// command is required, where the user wants to hear which word was not one and what was meant.
+void check_command_name(const CLI::App& app, int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--format" || arg == "--kernel") {  // global options with a separate value
+      if (++i == argc) throw input_error::at_end(arg, "a value after it", "end of arguments");
+      continue;
+    }
+    if (arg.starts_with("-")) continue;
+    std::string names, nearest;
+    std::size_t best = std::string::npos;
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+      if (sub->get_name() == arg) return;
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+      if (const std::size_t d = edit_distance(arg, sub->get_name()); d < best) best = d, nearest = sub->get_name();
+    }
+    const std::string hint = best <= 2 ? "; did you mean '" + nearest + "'?" : "";
+    throw input_error("command", arg, "a command (" + names + ")" + hint);
+  }
+  throw input_error::at_end("command", "a command; 'nimber --help' lists them", "end of arguments");
+}
+
+// --help, -h or --version anywhere: CLI11 answers those without a command.
+bool wants_help_or_version(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h" || arg == "--version") return true;
+  }
+  return false;
+}
+
+// CLI11's messages, reworded where they do not say what is wrong: an option given without
+// its value ("--kernel: 1 required  missing").
+std::string parse_error_message(const CLI::ParseError& e) {
+  const std::string what = e.what();
+  if (const std::size_t colon = what.find(": 1 required"); colon != std::string::npos && what.starts_with("--"))
+    return what.substr(0, colon) + ": end of arguments: expected a value after it";
+  return what;
+}
+
 void add_commands(CLI::App& app, context& ctx) {
   add_arith_commands(app, ctx);
   add_table_command(app, ctx);
@@ -89,13 +149,14 @@ int main(int argc, char** argv) {
   add_global_options(app, ctx);
   add_commands(app, ctx);
   try {
+    if (!wants_help_or_version(argc, argv)) check_command_name(app, argc, argv);
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help, --version: printed on stdout, status 0
   } catch (const CLI::ParseError& e) {
-    // CLI11's own errors (unknown option, missing subcommand, bad --format value, ...): one
-    // line like ours, status 2, instead of CLI11's multi-line report.
-    return fail(e.what(), 2);
+    // CLI11's own errors (unknown option, bad --format value, ...): one line like ours,
+    // status 2, instead of CLI11's multi-line report.
+    return fail(parse_error_message(e), 2);
   } catch (const input_error& e) {
     return fail(e.what(), 2);
   } catch (const nimber::division_by_zero&) {

@@ -43,6 +43,8 @@ class line_reader {
   }
 
   std::string where() const { return "line " + std::to_string(line_number_); }
+  // Where the text ran out: the line after its last one.
+  std::string end_where() const { return "line " + std::to_string(line_number_ + 1); }
 
  private:
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
@@ -64,7 +66,7 @@ bool parse_decimal(std::string_view t, std::uint64_t& value) {
 
 game_graph read_game_graph(std::string_view text) {
   line_reader in(text);
-  if (!in.next_line()) throw parse_error("end of input", "", "the header 'N M' (positions, moves)");
+  if (!in.next_line()) throw parse_error::at_end_of_input(in.end_where(), "the header 'N M' (positions, moves)");
   std::uint64_t n = 0, m = 0;
   const std::string_view tn = in.token();
   if (!parse_decimal(tn, n) || n >= (std::uint64_t(1) << 32))
@@ -82,8 +84,8 @@ game_graph read_game_graph(std::string_view text) {
   const std::string range = "a position number below N = " + std::to_string(n);
   for (std::uint64_t i = 0; i < m; ++i) {
     if (!in.next_line())
-      throw parse_error("end of input", "",
-                        std::to_string(m) + " move lines 'u v', found " + std::to_string(i));
+      throw parse_error::at_end_of_input(in.end_where(),
+                                         std::to_string(m) + " move lines 'u v', found " + std::to_string(i));
     for (int k = 0; k < 2; ++k) {
       const std::string_view t = in.token();
       std::uint64_t v = 0;

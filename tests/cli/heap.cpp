@@ -76,7 +76,7 @@ TEST(CliHeap, Errors) {
   expect_error({"heap", "0.07", "--terms", "5", "--heaps", "9"},
                "--heaps: '9': expected heap sizes below --terms (5)");
   expect_error({"heap", "0.07", "--terms", "-1"},
-               "--terms: '-1': expected a number of terms up to 2^32");
+               "--terms: '-1': expected a number of terms from 1 to 2^32");
 }
 
 TEST(CliCoins, ValuesAndWinningMoves) {

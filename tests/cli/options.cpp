@@ -52,6 +52,27 @@ TEST(CliOptions, BadGlobalOptions) {
   EXPECT_NE(run({"nim", "3", "--format", "xml"}).err.find("xml"), std::string::npos);
 }
 
+// Each of these once gave a message that did not say what was wrong (or no error at all).
+TEST(CliOptions, MessagesNameTheProblem) {
+  expect_error({"mull", "3", "4"},
+               "command: 'mull': expected a command (mul, add, div, inv, sqrt, pow, table, batch, nim, "
+               "kernels, bench, log, order, solve, triples, seq, matrix, game, heap, coins); did you mean 'mul'?");
+  expect_error({"--kernel"}, "--kernel: end of arguments: expected a value after it");
+  expect_error({"mul", "3", "--kernel"}, "--kernel: end of arguments: expected a value after it");
+  expect_error({"--hex"}, "command: end of arguments: expected a command; 'nimber --help' lists them");
+  expect_error({"heap", "0.07", "--terms", "0"}, "--terms: '0': expected a number of terms from 1 to 2^32");
+  expect_error({"coins", "ruler", "18446744073709551616"},
+               "argument 2: '18446744073709551616': expected a number below 2^64");
+  const std::string dir = NIMBER_TEST_DATA;
+  expect_error({"matrix", "rank", dir},
+               "argument 2: '" + dir + "': expected a readable file ('-' for stdin) (it is a directory)");
+  expect_error({"game", "grundy", dir},
+               "argument 1: '" + dir + "': expected a readable game file ('-' for stdin) (it is a directory)");
+  expect_error({"mul", "@" + dir, "1"},
+               "argument 1: '@" + dir + "': expected '@' and a readable file (it is a directory)");
+  expect_output({"nim", "0", "0"}, "nim-sum: 0\nthe player to move loses: there is no move (every heap is empty)\n");
+}
+
 TEST(CliOptions, NimInEveryFormat) {
   expect_output({"nim", "3", "5", "7", "--format", "json"},
                 "{\"nim_sum\":1,\"winning_moves\":[{\"heap\":1,\"from\":3,\"to\":2},"

@@ -306,13 +306,13 @@ TEST(GameGraphFile, ErrorsNameLineAndToken) {
     std::string_view text, where, token;
   };
   const bad_file cases[] = {
-      {"", "end of input", ""},
-      {"# only a comment\n", "end of input", ""},
+      {"", "line 1", ""},
+      {"# only a comment\n", "line 2", ""},
       {"x 1\n", "line 1", "x"},
       {"3\n", "line 1", ""},
       {"3 1 7\n0 1\n", "line 1", "7"},
       {"4294967296 0\n", "line 1", "4294967296"},
-      {"3 2\n0 1\n", "end of input", ""},
+      {"3 2\n0 1\n", "line 3", ""},
       {"3 1\n0 3\n", "line 2", "3"},
       {"3 1\n\n# c\n0 -1\n", "line 4", "-1"},
       {"3 1\n0\n", "line 2", ""},
@@ -321,6 +321,23 @@ TEST(GameGraphFile, ErrorsNameLineAndToken) {
       {"2 1\n0x1 0\n", "line 2", "0x1"},
   };
   for (const auto& c : cases) expect_parse_error(c.text, c.where, c.token);
+}
+
+// Running out of text is told apart from a short line, and names the line after the last.
+TEST(GameGraphFile, EndOfInputNamesTheLineAfterTheLast) {
+  const auto error_of = [](std::string_view text) {
+    try {
+      ng::read_game_graph(text);
+    } catch (const ng::parse_error& e) {
+      return e;
+    }
+    throw std::logic_error("no error");
+  };
+  EXPECT_TRUE(error_of("3 2\n0 1\n").end_of_input());
+  EXPECT_EQ(error_of("3 2\n0 1").where(), "line 3");
+  EXPECT_EQ(error_of("3 2\n0 1\n\n").where(), "line 4");
+  EXPECT_FALSE(error_of("3\n").end_of_input());
+  EXPECT_FALSE(error_of("3 1\n0\n").end_of_input());
 }
 
 // ---- Generalised Sprague-Grundy function on loopy games ----------------------------------

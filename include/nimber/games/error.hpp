@@ -40,13 +40,22 @@ class parse_error : public std::runtime_error, public games_error {
   parse_error(std::string where, std::string token, std::string expected)
       : std::runtime_error(where + ": '" + token + "': expected " + expected),
         where_(std::move(where)), token_(std::move(token)), expected_(std::move(expected)) {}
+  // The text ran out at `where` (the line after the last one) where `expected` was due.
+  static parse_error at_end_of_input(std::string where, std::string expected) {
+    parse_error e(where + ": end of input", "", expected);
+    e.where_ = std::move(where);
+    e.end_of_input_ = true;
+    return e;
+  }
   const char* what() const noexcept override { return std::runtime_error::what(); }
   const std::string& where() const noexcept { return where_; }
   const std::string& token() const noexcept { return token_; }
   const std::string& expected() const noexcept { return expected_; }
+  bool end_of_input() const noexcept { return end_of_input_; }
 
  private:
   std::string where_, token_, expected_;
+  bool end_of_input_ = false;
 };
 
 // A broken precondition that the function checks: an arc to a position out of range, a
