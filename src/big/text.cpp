@@ -35,7 +35,9 @@ std::vector<u64> parse_pow2(std::string_view digits, unsigned bits_per_digit) {
 }  // namespace
 
 parse_result<big_nim> big_nim::parse(std::string_view text) {
-  const auto [radix, digits] = split_radix_prefix(text);
+  const radix_digits split = split_radix_prefix(text);
+  const unsigned radix = split.radix;  // named apart: clang 14 cannot capture a binding
+  const std::string_view digits = split.digits;
   if (digits.empty()) return {big_nim(), parse_errc::empty};
   const auto in_radix = [radix](char c) { return unsigned(hex_digit_value(c)) < radix; };  // -1: huge
   if (!std::all_of(digits.begin(), digits.end(), in_radix))
