@@ -17,17 +17,19 @@ std::optional<periodicity> prove_period(const heap_game& game,
   if (!game.is_octal()) return std::nullopt;
   const std::uint64_t n = values.size(), t = game.max_removal();
   const std::uint64_t min_n0 = game.splits() ? 1 : 0;
-  // Need G(i + p) for i < 2 n0 + p + t, so 2 n0 + 2 p + t <= n.
+  // Need G(i + p) for i < 2 n0 + p + t, so 2 n0 + 2 p + t <= n: n0 <= limit below.
   for (std::uint64_t p = 1; 2 * (p + min_n0) + t <= n; ++p) {
-    // The last i with G(i + p) != G(i), scanning down; a wrong p fails within a few steps.
-    std::uint64_t n0 = 0;
-    for (std::uint64_t i = n - p; i-- > 0;)
-      if (values[i + p] != values[i]) {
-        n0 = i + 1;
-        break;
-      }
-    const std::uint64_t proof_n0 = std::max(n0, min_n0);
-    if (2 * proof_n0 + 2 * p + t <= n) return periodicity{n0, p};
+    const std::uint64_t limit = (n - 2 * p - t) / 2;
+    // A p proves nothing if G(i + p) != G(i) for some i >= limit. Scanning up from limit finds
+    // such an i at once for a wrong p, and for a multiple of the true period whose preperiod is
+    // still too long (the values below the preperiod are irregular); scanning down from the
+    // top would walk the whole periodic stretch for every such multiple, O(n) each.
+    bool holds = true;
+    for (std::uint64_t i = limit; i + p < n && holds; ++i) holds = values[i + p] == values[i];
+    if (!holds) continue;
+    std::uint64_t n0 = limit;  // then the last i with G(i + p) != G(i), plus one
+    while (n0 > 0 && values[n0 - 1 + p] == values[n0 - 1]) --n0;
+    return periodicity{n0, p};
   }
   return std::nullopt;
 }
@@ -312,9 +314,13 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
         }
       }
       if (want_sparse && (n >= sparse_start || options.engine == method::sparse)) {
-        // Re-choose the mask over the latest half; keep the naive path when no mask makes
-        // the rare positions few (then the sparse path would only add work).
-        sequence.choose_mask(n / 2, n);
+        // Re-choose the mask over every position so far: each term pairs with every rare
+        // position, so their total count is the cost. (A mask fitted to the latest values
+        // alone can make most of the earlier ones rare: on 0.376 the periodic tail's values
+        // picked a mask under which the irregular start was rare, and each term paired with
+        // about a million positions.) Keep the naive path when no mask makes the rare
+        // positions few (then the sparse path would only add work).
+        sequence.choose_mask(1, n);
         sparse = options.engine == method::sparse || sequence.rare_count() * 4 < n;
       }
       if (options.progress) options.progress(n, terms);

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <span>
 #include <random>
 #include <vector>
 
@@ -147,6 +149,42 @@ TEST(HeapGame, SparseSpaceOnGrundysGame) {
   // Start of the sequence (OEIS A002188).
   const std::vector<std::uint32_t> start{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0};
   EXPECT_EQ(std::vector<std::uint32_t>(s.values.begin(), s.values.begin() + 21), start);
+}
+
+// The theorem's condition checked literally, as the definition reads: the smallest p for which
+// some n0 has G(i + p) = G(i) for every n0 <= i < n - p and 2 max(n0, s) + 2 p + t <= n (s = 1
+// when the game splits heaps), with the smallest such n0.
+std::optional<ng::periodicity> plain_period(const ng::heap_game& game, std::span<const std::uint32_t> v) {
+  const std::uint64_t n = v.size(), t = game.max_removal(), s = game.splits() ? 1 : 0;
+  for (std::uint64_t p = 1; 2 * p + t <= n; ++p) {
+    std::uint64_t n0 = 0;
+    for (std::uint64_t i = 0; i + p < n; ++i)
+      if (v[i + p] != v[i]) n0 = i + 1;
+    if (2 * std::max(n0, s) + 2 * p + t <= n) return ng::periodicity{n0, p};
+  }
+  return std::nullopt;
+}
+
+// prove_period against the literal condition on sequences built to sit at its edges: an
+// irregular start, a periodic tail, stray exceptions inside the tail, and every length around
+// the one that first proves the period.
+TEST(HeapGame, ProvePeriodMatchesTheTheoremLiterally) {
+  std::mt19937_64 rng(3760);
+  for (const char* code : {"0.07", "0.376", "4.07", "0.6"}) {
+    const auto game = ng::heap_game::parse(code);
+    for (int trial = 0; trial < 300; ++trial) {
+      const std::size_t pre = rng() % 40, period = 1 + rng() % 12, len = 1 + rng() % 160;
+      std::vector<std::uint32_t> pattern(period), v;
+      for (auto& x : pattern) x = std::uint32_t(rng() % 4);
+      for (std::size_t i = 0; i < pre; ++i) v.push_back(std::uint32_t(rng() % 4));
+      for (std::size_t i = 0; i < len; ++i) v.push_back(pattern[i % period]);
+      if (rng() % 3 == 0 && !v.empty()) v[rng() % v.size()] ^= 1;  // a stray exception
+      for (std::size_t cut = 0; cut <= v.size(); ++cut) {
+        const std::span<const std::uint32_t> prefix(v.data(), cut);
+        ASSERT_EQ(ng::prove_period(game, prefix), plain_period(game, prefix)) << code << " trial " << trial << " n " << cut;
+      }
+    }
+  }
 }
 
 // Winning Ways lists the exceptional values of Dawson's game up to heap 51, counting heaps as
