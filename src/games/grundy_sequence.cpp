@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "games/pair_scan.hpp"
+
 namespace nimber::games {
 
 // ---- Periodicity ---------------------------------------------------------------------------
@@ -186,16 +188,8 @@ class grundy_terms {
     }
     for (const std::uint64_t k : split_offsets_) {
       if (missing == 0 || n < k + 2) break;
-      const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
-      // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
-      for (std::uint64_t a = 1; a <= last; ++a) {
-        const std::uint32_t x = g[a] ^ g[m - a];
-        if (wanted[x]) [[unlikely]] {  // a rare value below c seen for the first time
-          wanted[x] = 0;
-          marks[x] = 1;
-          if (--missing == 0) break;
-        }
-      }
+      const std::uint64_t m = n - k;
+      missing = sparse_space::find_wanted_pairs(g, m, distinct_ ? (m - 1) / 2 : m / 2, wanted, c, marks, missing);
     }
     if (missing == 0) return c;
     std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found
@@ -315,11 +309,11 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
       }
       if (want_sparse && (n >= sparse_start || options.engine == method::sparse)) {
         // Re-choose the mask over every position so far: each term pairs with every rare
-        // position, so their total count is the cost. (A mask fitted to the latest values
-        // alone can make most of the earlier ones rare: on 0.376 the periodic tail's values
-        // picked a mask under which the irregular start was rare, and each term paired with
-        // about a million positions.) Keep the naive path when no mask makes the rare
-        // positions few (then the sparse path would only add work).
+        // position, so their total count is the cost. A mask fitted to the latest values
+        // alone can make most earlier ones rare (on 0.376 the periodic tail's values favour a
+        // mask under which much of the irregular start is rare: a million pairs a term). Keep
+        // the naive path when no mask makes the rare positions few (then the sparse path
+        // would only add work).
         sequence.choose_mask(1, n);
         sparse = options.engine == method::sparse || sequence.rare_count() * 4 < n;
       }
