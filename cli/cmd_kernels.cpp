@@ -53,6 +53,7 @@ void kernels_command(context& ctx) {
             }, in_none},
            {"supported", [&](std::size_t i) { return cell::flag(kernels[i].supported); }},
            {"requires", [&](std::size_t i) { return text(kernels[i].requires_); }},
+           {"scalar", [&](std::size_t i) { return text(kernels[i].scalar); }, in_csv | in_json},
            {"active", [&](std::size_t i) { return cell::flag(kernels[i].name == active); }}},
           "{mark} {padded}{status}{requires}");
   if (kernel::environment_status() != kernel::force_status::ok)

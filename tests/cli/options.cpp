@@ -140,6 +140,10 @@ TEST(CliOptions, KernelsAndBench) {
   EXPECT_EQ(k.status, 0) << k.err;
   EXPECT_EQ(k.out.rfind("{\"kernels\":[{\"name\":\"portable\",\"supported\":true,", 0), 0u) << k.out;
   EXPECT_NE(k.out.find("\"active\":\""), std::string::npos) << k.out;
+  // Each kernel names the scalar product path that goes with it (the registry forces both).
+  EXPECT_NE(k.out.find("\"scalar\":\"byte tower (64 KiB product table)\""), std::string::npos) << k.out;
+  const result csv = run({"kernels", "--format", "csv"});
+  EXPECT_EQ(csv.out.rfind("name,supported,requires,scalar,active\nportable,true,none (plain C++),byte tower (64 KiB product table),", 0), 0u) << csv.out;
   const result b = run({"bench", "--n", "1000", "--format", "csv"});
   EXPECT_EQ(b.status, 0) << b.err;
   EXPECT_EQ(b.out.rfind("kernel,pairs,xor_of_products,ns_per_product\n", 0), 0u) << b.out;
