@@ -8,8 +8,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "games/pair_scan.hpp"
-
 namespace nimber::games {
 
 // ---- Periodicity ---------------------------------------------------------------------------
@@ -188,8 +186,16 @@ class grundy_terms {
     }
     for (const std::uint64_t k : split_offsets_) {
       if (missing == 0 || n < k + 2) break;
-      const std::uint64_t m = n - k;
-      missing = sparse_space::find_wanted_pairs(g, m, distinct_ ? (m - 1) / 2 : m / 2, wanted, c, marks, missing);
+      const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
+      // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
+      for (std::uint64_t a = 1; a <= last; ++a) {
+        const std::uint32_t x = g[a] ^ g[m - a];
+        if (wanted[x]) [[unlikely]] {  // a rare value below c seen for the first time
+          wanted[x] = 0;
+          marks[x] = 1;
+          if (--missing == 0) break;
+        }
+      }
     }
     if (missing == 0) return c;
     std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found

@@ -10,7 +10,6 @@
 #include <random>
 #include <vector>
 
-#include "games/pair_scan.hpp"
 #include "nimber/games/heap.hpp"
 
 namespace ng = nimber::games;
@@ -134,37 +133,6 @@ TEST(HeapGame, SparseBlocksAgreeWithTheDefinition) {
     const auto reference = ng::grundy_values_naive(game, 2500);
     const auto s = ng::grundy_sequence_of(game, 2500, every_term(ng::sequence_options::method::sparse));
     ASSERT_EQ(s.values, reference) << code;
-  }
-}
-
-// The sparse method's search for wanted values among the pairs, blocks of 64 compared with up
-// to four values at once, against the plain loop on random values: every count of wanted
-// values (so both the block path and the pair-by-pair one), hits anywhere in a block, values
-// wanted that never occur.
-TEST(HeapGame, WantedPairSearchMatchesThePlainLoop) {
-  std::mt19937_64 rng(6464);
-  for (int trial = 0; trial < 4000; ++trial) {
-    const std::uint32_t range = trial % 2 ? 16 : 256;
-    const std::uint64_t m = 2 + rng() % 700, last = trial % 3 ? m / 2 : (m - 1) / 2;
-    std::vector<std::uint32_t> g(m + 1);
-    for (auto& v : g) v = std::uint32_t(rng() % range);
-    std::vector<std::uint8_t> wanted(range, 0), marks(range, 0);
-    std::uint32_t c = 0, missing = 0;
-    for (std::uint32_t k = std::uint32_t(rng() % 7); k > 0; --k) {
-      const std::uint32_t v = std::uint32_t(rng() % range);
-      if (!wanted[v]) wanted[v] = 1, ++missing, c = std::max(c, v + 1);
-    }
-    auto wanted_plain = wanted, marks_plain = marks;
-    std::uint32_t missing_plain = missing;
-    for (std::uint64_t a = 1; a <= last && missing_plain > 0; ++a) {
-      const std::uint32_t x = g[a] ^ g[m - a];
-      if (wanted_plain[x]) wanted_plain[x] = 0, marks_plain[x] = 1, --missing_plain;
-    }
-    const std::uint32_t left =
-        ng::sparse_space::find_wanted_pairs(g.data(), m, last, wanted.data(), c, marks.data(), missing);
-    ASSERT_EQ(left, missing_plain) << "trial " << trial;
-    ASSERT_EQ(wanted, wanted_plain) << "trial " << trial;
-    ASSERT_EQ(marks, marks_plain) << "trial " << trial;
   }
 }
 
