@@ -52,7 +52,7 @@ class arena {
   std::size_t cur_ = 0;
 };
 
-// The calling thread's arena (the helper thread has its own).
+// The calling thread's arena (each worker thread has its own).
 inline arena& scratch() {
   thread_local arena a;
   return a;

@@ -24,7 +24,7 @@
 namespace nimber::big {
 namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
 
-// Half-power maps of this many words or more are shared with the helper thread (below it the
+// Half-power maps of this many words or more are shared with a worker thread (below it the
 // hand-over costs more than it saves).
 inline constexpr std::size_t kParallelMap = 8192;
 
@@ -125,7 +125,7 @@ void mul_half_run(const u64* x, u64* y, std::size_t V, std::size_t m, std::size_
 }
 
 // ---- mul_half_shared: on two cores -------------------------------------------------------------
-// mul_half_run in place, shared with the helper thread from kParallelMap words (below it the
+// mul_half_run in place, shared with a worker thread from kParallelMap words (below it the
 // hand-over costs more than it saves): the vectors split in two, or a single vector by one
 // step of the recursion, h'(x0 + x1) beside h'(x1), then h'(h'(x1)) shared again.
 template <class Base>

@@ -1,6 +1,6 @@
 // The product of the tower (docs/big.md, "The trees"): Karatsuba trees breadth-first inside
 // blocks, breadth-first levels above them up to the breadth limit on limbs, depth-first halving
-// beyond, with the helper thread taking part from 2^16 bits. Karatsuba and Ofman,
+// beyond, with a worker thread taking part from 2^16 bits. Karatsuba and Ofman,
 // "Multiplication of multidigit numbers on automata". Also the tunables of the product
 // (nimber::big::set_block_limbs, set_breadth_limbs).
 #include <algorithm>
@@ -21,7 +21,7 @@ namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why h
 namespace {
 
 // Thresholds in limbs (words), the same bytes on either base. From this size (2^16 bits) up,
-// the product uses the helper thread for part of its work.
+// the product hands part of its work to a worker thread.
 constexpr std::size_t kParallelLimbs = 1024;
 std::size_t g_block_limbs = 512;  // 2^15 bits: fastest of 16..2048 at 2^16 and 2^20 bits here
 // Up to this size (2^20 bits) the levels above the blocks are breadth-first too (mul_levels,

@@ -24,7 +24,7 @@ namespace {
 // chunks run on them, the result converted back (big/chunks.hpp). Otherwise the limb tree.
 bool chunk_route(std::size_t n) noexcept { return n >= chunks::kWords && detail::kernels::active().chunks != nullptr; }
 
-// m chunks converted by conv, shared with the helper thread from 128 chunks (2^16 bits) in
+// m chunks converted by conv, shared with a worker thread from 128 chunks (2^16 bits) in
 // whole blocks of 64 (the conversion kernels work in blocks of up to 64 chunks).
 constexpr std::size_t kConvertBlock = 64;
 

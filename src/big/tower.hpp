@@ -9,13 +9,13 @@
 // batch calls. The tower runs over one of two base fields: the limbs themselves, or 512-bit
 // chunks in a polynomial basis (big/chunks.hpp), where the product by the half Fermat power
 // becomes a shift. docs/big.md describes the layers: element-major trees inside blocks,
-// node-major breadth-first levels above them, depth-first halving beyond, the helper thread,
+// node-major breadth-first levels above them, depth-first halving beyond, the second core,
 // and the chunks.
 //
 // The files, from the bottom up:
 //   arena.hpp          the per-thread scratch arena and its frames
 //   bases.hpp          the base fields (limb_base, chunk_base) and the XOR row passes
-//   helper_thread.*    the second core: the helper thread and run_pair
+//   helper_thread.*    the second core: run_pair on the worker threads
 //   trees.hpp          element-major runs and the breadth-first Karatsuba tree passes
 //   half_power.hpp     the product by the half Fermat power: the recursion, on two cores
 //   half_power.cpp     ... and its route through the constant's own tree, on limbs
