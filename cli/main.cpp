@@ -98,6 +98,44 @@ void check_command_name(const CLI::App& app, int argc, char** argv) {
   throw input_error::at_end("command", "a command; 'nimber --help' lists them", "end of arguments");
 }
 
+// Long options the commands named in the arguments do not have, named before CLI11 parses:
+// it would report a required option as missing first (`heap 0.07 --term 5`), or list the
+// unexpected words without saying what was meant.
+void check_option_names(const CLI::App& app, int argc, char** argv) {
+  std::vector<std::string> known;
+  std::string command = "nimber";
+  const auto add_options = [&known](const CLI::App* a) {
+    for (const CLI::Option* o : a->get_options())
+      for (const std::string& name : o->get_lnames()) known.push_back("--" + name);
+  };
+  add_options(&app);
+  const CLI::App* current = &app;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.starts_with("-")) continue;
+    for (const CLI::App* sub : current->get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->get_name() == arg) {
+        current = sub;
+        command += " " + sub->get_name();
+        add_options(sub);
+        break;
+      }
+  }
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "--") break;
+    if (!arg.starts_with("--")) continue;
+    arg = arg.substr(0, arg.find('='));
+    if (std::find(known.begin(), known.end(), arg) != known.end()) continue;
+    std::string nearest;
+    std::size_t best = std::string::npos;
+    for (const std::string& name : known)
+      if (const std::size_t d = edit_distance(arg, name); d < best) best = d, nearest = name;
+    const std::string hint = best <= 2 ? "; did you mean '" + nearest + "'?" : "";
+    throw input_error("option", argv[i], "an option of '" + command + "' (see its --help)" + hint);
+  }
+}
+
 // --help, -h or --version anywhere: CLI11 answers those without a command.
 bool wants_help_or_version(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
@@ -111,6 +149,12 @@ bool wants_help_or_version(int argc, char** argv) {
 // its value ("--kernel: 1 required  missing").
 std::string parse_error_message(const CLI::ParseError& e) {
   const std::string what = e.what();
+  // "--format: Check xml value in {csv->,json->,text->": a value outside a fixed set.
+  if (const std::size_t check = what.find(": Check "); check != std::string::npos && what.starts_with("--")) {
+    const std::size_t begin = check + 8, end = what.find(" value in", begin);
+    if (end != std::string::npos)
+      return what.substr(0, check) + ": '" + what.substr(begin, end - begin) + "': expected text, csv or json";
+  }
   if (const std::size_t colon = what.find(": 1 required"); colon != std::string::npos && what.starts_with("--"))
     return what.substr(0, colon) + ": end of arguments: expected a value after it";
   return what;
@@ -149,7 +193,10 @@ int main(int argc, char** argv) {
   add_global_options(app, ctx);
   add_commands(app, ctx);
   try {
-    if (!wants_help_or_version(argc, argv)) check_command_name(app, argc, argv);
+    if (!wants_help_or_version(argc, argv)) {
+      check_command_name(app, argc, argv);
+      check_option_names(app, argc, argv);
+    }
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help, --version: printed on stdout, status 0

@@ -60,6 +60,15 @@ TEST(CliOptions, MessagesNameTheProblem) {
   expect_error({"--kernel"}, "--kernel: end of arguments: expected a value after it");
   expect_error({"mul", "3", "--kernel"}, "--kernel: end of arguments: expected a value after it");
   expect_error({"--hex"}, "command: end of arguments: expected a command; 'nimber --help' lists them");
+  expect_error({"mul", "3", "4", "--hexx"},
+               "option: '--hexx': expected an option of 'nimber mul' (see its --help); did you mean '--hex'?");
+  expect_error({"heap", "0.07", "--term", "5"},
+               "option: '--term': expected an option of 'nimber heap' (see its --help); did you mean '--terms'?");
+  expect_error({"game", "grundy", "-", "--summ=1"},
+               "option: '--summ=1': expected an option of 'nimber game grundy' (see its --help); did you mean '--sum'?");
+  expect_error({"nim", "3", "--no-such-thing"},
+               "option: '--no-such-thing': expected an option of 'nimber nim' (see its --help)");
+  expect_error({"nim", "--format=xml", "3"}, "--format: 'xml': expected text, csv or json");
   expect_error({"heap", "0.07", "--terms", "0"}, "--terms: '0': expected a number of terms from 1 to 2^32");
   expect_error({"coins", "ruler", "18446744073709551616"},
                "argument 2: '18446744073709551616': expected a number below 2^64");
