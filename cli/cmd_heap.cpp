@@ -3,7 +3,9 @@
 // (nimber/games/heap.hpp); this file parses arguments and describes the result for the
 // output writer.
 #include <CLI/CLI.hpp>
+#include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -19,28 +21,38 @@ namespace {
 
 namespace ng = nimber::games;
 
-// Progress on stderr, only once a run has taken two seconds, at most once a second.
+// Progress on stderr when it is a terminal (never into a pipe or a file, where it would read
+// as output), once a run has taken two seconds, at most once a second: terms done, rate and
+// time left. The line is erased at the end.
 class progress_meter {
  public:
-  explicit progress_meter(std::string label) : label_(std::move(label)) {}
+  explicit progress_meter(std::string label) : label_(std::move(label)), enabled_(isatty(STDERR_FILENO) == 1) {}
   ~progress_meter() {
-    if (shown_) std::fputc('\n', stderr);
+    if (shown_) std::fprintf(stderr, "\r%*s\r", int(width_), "");
   }
   void operator()(std::uint64_t done, std::uint64_t total) {
+    if (!enabled_) return;
     const auto now = std::chrono::steady_clock::now();
     if (now - start_ < std::chrono::seconds(2) || now - last_ < std::chrono::seconds(1)) return;
     last_ = now;
     shown_ = true;
-    std::fprintf(stderr, "\r%s: %llu of %llu terms (%.0f%%)", label_.c_str(),
-                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
-                 100.0 * double(done) / double(total ? total : 1));
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    const double rate = double(done) / seconds;
+    const double left = rate > 0 ? double(total - done) / rate : 0;
+    const int n = std::fprintf(stderr, "\r%s: %llu of %llu terms (%.0f%%), %.3g terms/s, %.0f s left ",
+                               label_.c_str(), static_cast<unsigned long long>(done),
+                               static_cast<unsigned long long>(total), 100.0 * double(done) / double(total ? total : 1),
+                               rate, left);
+    width_ = std::max(width_, std::size_t(n > 1 ? n - 1 : 0));
     std::fflush(stderr);
   }
 
  private:
   std::string label_;
+  bool enabled_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_{};
   bool shown_ = false;
+  std::size_t width_ = 0;
 };
 
 struct heap_options {
