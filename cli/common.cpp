@@ -24,7 +24,7 @@ std::string printable_token(std::string_view token) {
 }
 
 // Whether path ("-": standard input) names a directory, which opens and then reads as empty.
-bool is_directory(const std::string& path) {
+static bool is_directory(const std::string& path) {
   struct stat st {};
   const int rc = path == "-" ? fstat(0, &st) : stat(path.c_str(), &st);
   return rc == 0 && S_ISDIR(st.st_mode);

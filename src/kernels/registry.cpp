@@ -3,8 +3,10 @@
 // batch kernel (nimber::batch, the chunk field of big products) and the scalar 64/128-bit
 // product path of arith.hpp; forcing one forces both. Compiled for the baseline target:
 // nothing here may use an instruction the CPU might lack.
+#include <array>
 #include <atomic>
 #include <cstdlib>
+#include <utility>
 
 #include "kernels/kernel.hpp"
 #include "nimber/arith.hpp"
@@ -123,15 +125,14 @@ namespace nimber::kernel {
 using detail::kernels::the_state;
 
 std::span<const info> list() noexcept {
+  // The entries' infos side by side, gathered once (at most the four kernels built).
   static const auto infos = [] {
-    struct all {
-      info items[4];
-      std::size_t count = 0;
-    } a;
-    for (const auto& e : detail::kernels::entries()) a.items[a.count++] = e.info;
-    return a;
+    std::array<info, 4> all{};
+    std::size_t count = 0;
+    for (const auto& e : detail::kernels::entries()) all[count++] = e.info;
+    return std::pair(all, count);
   }();
-  return {infos.items, infos.count};
+  return std::span(infos.first).first(infos.second);
 }
 
 std::string_view active() noexcept { return the_state().current.load(std::memory_order_acquire)->info.name; }
