@@ -1,0 +1,45 @@
+// The PCLMULQDQ leaf of the GF(2)[x] product: the schoolbook product summed along the
+// anti-diagonals i + j = k in a 128-bit register, so each output limb is stored once.
+// Built with -mpclmul; used only when the batch kernel is pclmul or avx2 (CPUID checked).
+#if !defined(__PCLMUL__)
+#error "src/big/gf2x_pclmul.cpp must be compiled with -mpclmul"
+#endif
+
+#include <immintrin.h>
+
+#include "big/gf2x_leaf.hpp"
+
+namespace nimber::gf2x::detail {
+namespace {
+
+using u64 = std::uint64_t;
+
+__m128i clmul(u64 a, u64 b) noexcept {
+  return _mm_clmulepi64_si128(_mm_cvtsi64_si128(static_cast<long long>(a)),
+                              _mm_cvtsi64_si128(static_cast<long long>(b)), 0x00);
+}
+
+void mul_pclmul(const u64* a, const u64* b, std::size_t n, u64* out) noexcept {
+  u64 carry = 0;  // the high limb of the previous diagonal's sum
+  for (std::size_t k = 0; k + 1 < 2 * n; ++k) {
+    const std::size_t lo = k < n ? 0 : k - n + 1, hi = k < n ? k : n - 1;
+    __m128i acc = _mm_setzero_si128();
+    for (std::size_t i = lo; i <= hi; ++i) acc = _mm_xor_si128(acc, clmul(a[i], b[k - i]));
+    out[k] = static_cast<u64>(_mm_cvtsi128_si64(acc)) ^ carry;
+    carry = static_cast<u64>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc)));
+  }
+  out[2 * n - 1] = carry;
+}
+
+void square_pclmul(const u64* a, std::size_t n, u64* out) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    const __m128i s = clmul(a[i], a[i]);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2 * i), s);
+  }
+}
+
+}  // namespace
+
+const leaf pclmul_leaf = {"pclmul", &mul_pclmul, &square_pclmul, 16};
+
+}  // namespace nimber::gf2x::detail

@@ -1,0 +1,79 @@
+// The portable leaf of the GF(2)[x] product: 64 x 64-bit carry-less products from a table of
+// the 16 multiples v b (v < 16) of one operand, a nibble of the other at a time, and squares
+// by spreading each byte to 16 bits.
+#include "big/gf2x_leaf.hpp"
+
+namespace nimber::gf2x::detail {
+namespace {
+
+using u64 = std::uint64_t;
+
+// The multiples v a for v < 16: 67-bit values, low limb and the 3 bits above it.
+struct nibble_table {
+  u64 lo[16], hi[16];
+  explicit nibble_table(u64 a) noexcept {
+    lo[0] = hi[0] = 0;
+    lo[1] = a, hi[1] = 0;
+    for (int v = 2; v < 16; ++v) {
+      if (v % 2 == 0) {
+        lo[v] = lo[v / 2] << 1;
+        hi[v] = hi[v / 2] << 1 | lo[v / 2] >> 63;
+      } else {
+        lo[v] = lo[v - 1] ^ a;
+        hi[v] = hi[v - 1];
+      }
+    }
+  }
+  // a b as two limbs.
+  void mul(u64 b, u64& rlo, u64& rhi) const noexcept {
+    u64 l = lo[b & 15], h = hi[b & 15];
+    for (int s = 4; s < 64; s += 4) {
+      const unsigned v = unsigned(b >> s) & 15;
+      l ^= lo[v] << s;
+      h ^= lo[v] >> (64 - s) ^ hi[v] << s;
+    }
+    rlo = l, rhi = h;
+  }
+};
+
+void mul_portable(const u64* a, const u64* b, std::size_t n, u64* out) noexcept {
+  for (std::size_t i = 0; i < 2 * n; ++i) out[i] = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const nibble_table t(a[i]);
+    for (std::size_t j = 0; j < n; ++j) {
+      u64 lo, hi;
+      t.mul(b[j], lo, hi);
+      out[i + j] ^= lo;
+      out[i + j + 1] ^= hi;
+    }
+  }
+}
+
+constexpr struct spread_table {
+  std::uint16_t v[256];
+  constexpr spread_table() : v{} {
+    for (unsigned x = 0; x < 256; ++x) {
+      unsigned s = 0;
+      for (int i = 0; i < 8; ++i) s |= (x >> i & 1u) << (2 * i);
+      v[x] = std::uint16_t(s);
+    }
+  }
+} kSpread;
+
+u64 spread32(u64 x) noexcept {
+  return u64(kSpread.v[x & 255]) | u64(kSpread.v[x >> 8 & 255]) << 16 | u64(kSpread.v[x >> 16 & 255]) << 32 |
+         u64(kSpread.v[x >> 24 & 255]) << 48;
+}
+
+void square_portable(const u64* a, std::size_t n, u64* out) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    out[2 * i] = spread32(a[i] & 0xFFFFFFFF);
+    out[2 * i + 1] = spread32(a[i] >> 32);
+  }
+}
+
+}  // namespace
+
+const leaf portable_leaf = {"portable", &mul_portable, &square_portable, 12};
+
+}  // namespace nimber::gf2x::detail

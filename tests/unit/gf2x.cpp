@@ -1,0 +1,122 @@
+// GF(2)[x] products (nimber/gf2x.hpp) against a bit-at-a-time schoolbook, on every kernel,
+// at every length up to a few Karatsuba levels and just below, at and above each crossover.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "nimber/gf2x.hpp"
+#include "nimber/kernel.hpp"
+
+namespace {
+
+using u64 = std::uint64_t;
+using poly = std::vector<u64>;
+
+// The plain definition: a b = sum over the set bits i of a of b x^i.
+poly schoolbook(const poly& a, const poly& b) {
+  poly r(a.size() + b.size(), 0);
+  for (std::size_t i = 0; i < 64 * a.size(); ++i) {
+    if ((a[i / 64] >> (i % 64) & 1) == 0) continue;
+    const std::size_t w = i / 64, s = i % 64;
+    for (std::size_t j = 0; j < b.size(); ++j) {
+      r[w + j] ^= b[j] << s;
+      if (s != 0) r[w + j + 1] ^= b[j] >> (64 - s);
+    }
+  }
+  return r;
+}
+
+poly random_poly(std::mt19937_64& rng, std::size_t n) {
+  poly a(n);
+  for (u64& v : a) v = rng();
+  return a;
+}
+
+// Runs check() once with each kernel this CPU supports forced, then restores the active one.
+template <class Check>
+void on_every_kernel(const Check& check) {
+  const std::string before(nimber::kernel::active());
+  for (const auto& k : nimber::kernel::list()) {
+    if (!k.supported) continue;
+    ASSERT_EQ(nimber::kernel::force(k.name), nimber::kernel::force_status::ok);
+    SCOPED_TRACE(std::string(k.name));
+    check();
+  }
+  ASSERT_EQ(nimber::kernel::force(before), nimber::kernel::force_status::ok);
+}
+
+TEST(Gf2x, PathFollowsTheKernel) {
+  on_every_kernel([] {
+    const std::string k(nimber::kernel::active()), p(nimber::gf2x::path());
+    const std::string expect = k == "avx512" ? "vpclmul" : k == "portable" ? "portable" : "pclmul";
+    EXPECT_EQ(p, expect);
+  });
+}
+
+TEST(Gf2x, ProductsOfEveryLengthUpTo80Limbs) {
+  on_every_kernel([] {
+    std::mt19937_64 rng(15);
+    for (std::size_t n = 1; n <= 80; ++n) {
+      const poly a = random_poly(rng, n), b = random_poly(rng, n);
+      ASSERT_EQ(nimber::gf2x::mul(a, b), schoolbook(a, b)) << n << " limbs";
+    }
+  });
+}
+
+TEST(Gf2x, AroundEachKaratsubaLevel) {
+  on_every_kernel([] {
+    std::mt19937_64 rng(16);
+    const std::size_t k = nimber::gf2x::karatsuba_limbs();
+    for (const std::size_t level : {k, 2 * k - 1, 2 * k, 4 * k - 2, 4 * k, 8 * k})
+      for (const std::size_t n : {level - 1, level, level + 1}) {
+        const poly a = random_poly(rng, n), b = random_poly(rng, n);
+        ASSERT_EQ(nimber::gf2x::mul(a, b), schoolbook(a, b)) << n << " limbs";
+      }
+  });
+}
+
+TEST(Gf2x, UnequalLengthsAndEmptyOperands) {
+  on_every_kernel([] {
+    std::mt19937_64 rng(17);
+    const std::size_t k = nimber::gf2x::karatsuba_limbs();
+    for (const std::size_t na : {std::size_t(1), std::size_t(3), k - 1, k, 2 * k + 3, 5 * k + 1})
+      for (const std::size_t nb : {std::size_t(1), std::size_t(2), k, k + 1, 3 * k + 2}) {
+        const poly a = random_poly(rng, na), b = random_poly(rng, nb);
+        ASSERT_EQ(nimber::gf2x::mul(a, b), schoolbook(a, b)) << na << " x " << nb;
+        ASSERT_EQ(nimber::gf2x::mul(b, a), schoolbook(a, b)) << nb << " x " << na;
+      }
+    const poly a = random_poly(rng, 5);
+    EXPECT_EQ(nimber::gf2x::mul(a, poly{}), poly(5, 0));
+    EXPECT_TRUE(nimber::gf2x::mul(poly{}, poly{}).empty());
+  });
+}
+
+TEST(Gf2x, EdgeOperands) {
+  on_every_kernel([] {
+    for (const std::size_t n : {std::size_t(1), std::size_t(17), std::size_t(64), std::size_t(130)}) {
+      const poly ones(n, ~u64(0)), top(n, u64(1) << 63), zero(n, 0);
+      poly one(n, 0);
+      one[0] = 1;
+      EXPECT_EQ(nimber::gf2x::mul(ones, ones), schoolbook(ones, ones));
+      EXPECT_EQ(nimber::gf2x::mul(top, ones), schoolbook(top, ones));
+      EXPECT_EQ(nimber::gf2x::mul(ones, zero), poly(2 * n, 0));
+      poly expect = ones;
+      expect.resize(2 * n, 0);
+      EXPECT_EQ(nimber::gf2x::mul(ones, one), expect);
+    }
+  });
+}
+
+TEST(Gf2x, SquaresAreProductsWithThemselves) {
+  on_every_kernel([] {
+    std::mt19937_64 rng(18);
+    for (std::size_t n = 1; n <= 40; ++n) {
+      const poly a = random_poly(rng, n);
+      ASSERT_EQ(nimber::gf2x::square(a), schoolbook(a, a)) << n << " limbs";
+    }
+  });
+}
+
+}  // namespace
