@@ -1,0 +1,85 @@
+"""Speed of the Python module against its C++ core and against plain Python.
+
+1. nimber.mul on two 10^6-element uint64 arrays against the C++ batch product (batch::mul,
+   timed inside the extension by nimber._nimber._time_batch_mul) on the same arrays, in the
+   same process, under the active kernel (or every kernel with --all-kernels).
+2. A scalar Nimber product of two 64-bit values against the plain-Python Fermat-power
+   recursion (the Karatsuba form of the tower step, the fastest plain recursion).
+
+Best of --repeat runs each. Run from the repository root after `make python`:
+    PYTHONPATH=build/python /usr/bin/python3 python/bench/bench_python.py
+"""
+
+import argparse
+import sys
+import timeit
+
+import numpy as np
+
+import nimber
+
+
+def nim_mul(a, b):
+    """The plain-Python reference: a * b = ((a0+a1)(b0+b1) + a0 b0) F + (a0 b0 + a1 b1 F/2)."""
+    if a < 2 or b < 2:
+        return a * b
+    half = 1
+    while (max(a, b) >> half) != 0:
+        half *= 2
+    h = half // 2
+    low = (1 << h) - 1
+    a1, a0, b1, b0 = a >> h, a & low, b >> h, b & low
+    p0 = nim_mul(a0, b0)
+    p1 = nim_mul(a1, b1)
+    m = nim_mul(a0 ^ a1, b0 ^ b1)
+    return ((m ^ p0) << h) ^ p0 ^ nim_mul(p1, 1 << (h - 1))
+
+
+def best(f, number, repeat):
+    return min(timeit.repeat(f, number=number, repeat=repeat)) / number
+
+
+def arrays(n, repeat, kernels):
+    rng = np.random.default_rng(2026)
+    a = rng.integers(0, 2**64, n, dtype=np.uint64)
+    b = rng.integers(0, 2**64, n, dtype=np.uint64)
+    out = np.empty_like(a)
+    before = nimber.active_kernel()
+    try:
+        for kernel in kernels:
+            nimber.force_kernel(kernel)
+            nimber.mul(a, b, out=out)  # warm: threads started, pages touched
+            cpp = nimber._nimber._time_batch_mul(a, b, out, repeat)
+            with_out = best(lambda: nimber.mul(a, b, out=out), 1, repeat)
+            fresh = best(lambda: nimber.mul(a, b), 1, repeat)
+            print(f"{kernel:>8}  n={n}: C++ batch::mul {cpp * 1e3:.3f} ms, nimber.mul(a, b, out=out) "
+                  f"{with_out * 1e3:.3f} ms ({with_out / cpp:.2f}x), nimber.mul(a, b) {fresh * 1e3:.3f} ms "
+                  f"({fresh / cpp:.2f}x)")
+    finally:
+        nimber.force_kernel(before)
+
+
+def scalar(repeat):
+    x, y = 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03
+    nx, ny = nimber.Nimber(x), nimber.Nimber(y)
+    assert int(nx * ny) == nim_mul(x, y)
+    fast = best(lambda: nx * ny, 200000, repeat)
+    slow = best(lambda: nim_mul(x, y), 200, repeat)
+    print(f"scalar 64-bit product: Nimber {fast * 1e9:.0f} ns, plain Python {slow * 1e6:.0f} us: "
+          f"{slow / fast:.0f}x faster")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=10**6)
+    parser.add_argument("--repeat", type=int, default=21)
+    parser.add_argument("--all-kernels", action="store_true")
+    args = parser.parse_args()
+    kernels = [k["name"] for k in nimber.kernels() if k["supported"]] if args.all_kernels else [nimber.active_kernel()]
+    print(f"nimber {nimber.__version__}, Python {sys.version.split()[0]}, NumPy {np.__version__}")
+    arrays(args.n, args.repeat, kernels)
+    scalar(max(3, args.repeat // 4))
+
+
+if __name__ == "__main__":
+    main()

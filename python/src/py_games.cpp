@@ -1,0 +1,188 @@
+// Games: heap games' Grundy sequences and periods, game graphs given by an edge array, and
+// coin-turning values (nimber/games/).
+#include "nimber/games/coin_turning.hpp"
+#include "nimber/games/graph.hpp"
+#include "nimber/games/heap.hpp"
+#include "progress.hpp"
+#include "py_common.hpp"
+
+namespace nimber::python {
+
+namespace {
+
+namespace ng = nimber::games;
+
+ng::heap_game parse_game(const std::string& code, const char* name) {
+  try {
+    return ng::heap_game::parse(code);
+  } catch (const ng::parse_error& e) {
+    throw py::value_error(std::string("nimber.") + name + ": bad game code '" + code + "': " + e.what());
+  }
+}
+
+std::uint64_t terms_of(py::handle n, const char* name) {
+  const std::uint64_t t = to_u64(n, std::string("nimber.") + name + ": n");
+  if (t < 1 || t > (std::uint64_t(1) << 32))
+    throw py::value_error(std::string("nimber.") + name + ": n must be from 1 to 2^32, got " + std::to_string(t));
+  return t;
+}
+
+ng::grundy_sequence run_sequence(const std::string& code, py::handle n, py::handle progress, const char* name) {
+  const ng::heap_game game = parse_game(code, name);
+  const std::uint64_t terms = terms_of(n, name);
+  progress_meter meter("nimber." + std::string(name) + " " + game.name(), progress);
+  ng::sequence_options options;
+  options.progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };
+  py::gil_scoped_release release;
+  return ng::grundy_sequence_of(game, terms, options);
+}
+
+// The graph of an (m, 2) integer array of moves (from, to) on n positions (default: one more
+// than the largest endpoint).
+ng::game_graph graph_of(py::handle edges, py::handle n, const char* name) {
+  const std::string what = std::string("nimber.") + name;
+  py::array e = numpy().attr("asarray")(edges);
+  if (e.size() == 0 && e.ndim() == 1) e = numpy().attr("reshape")(e, py::make_tuple(0, 2));
+  if (e.dtype().kind() != 'i' && e.dtype().kind() != 'u')
+    throw py::type_error(what + ": edges must be integers, got dtype " + str_of(e.dtype()));
+  if (e.ndim() != 2 || e.shape(1) != 2)
+    throw py::value_error(what + ": edges must have shape (m, 2), one move (from, to) a row");
+  if (e.size() && numpy().attr("any")(numpy().attr("less")(e, 0)).cast<bool>())
+    throw py::value_error(what + ": edges hold a negative position");
+  const std::uint64_t top = e.size() ? numpy().attr("max")(e).cast<std::uint64_t>() + 1 : 0;
+  const std::uint64_t positions = n.is_none() ? top : to_u64(n, what + ": n");
+  if (positions >= (std::uint64_t(1) << 32)) throw py::value_error(what + ": at most 2^32 - 1 positions");
+  if (top > positions)
+    throw py::value_error(what + ": an edge names position " + std::to_string(top - 1) + ", but n = " +
+                          std::to_string(positions));
+  py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast> w(e);
+  const std::size_t m = std::size_t(e.shape(0));
+  std::vector<ng::position> from(m), to(m);
+  for (std::size_t i = 0; i < m; ++i) from[i] = w.data()[2 * i], to[i] = w.data()[2 * i + 1];
+  py::gil_scoped_release release;
+  return ng::game_graph::from_edges(std::size_t(positions), from, to);
+}
+
+template <class T>
+py::array_t<T> to_array(const std::vector<T>& v) {
+  py::array_t<T> out(py::ssize_t(v.size()));
+  std::copy(v.begin(), v.end(), out.mutable_data());
+  return out;
+}
+
+std::string coin_names() { return "ruler, mock (mock_turtles), twins, turtles (turning_turtles)"; }
+
+// G for coin x of one rule, or cell (x, y) of a product rule "a*b" / "corners".
+std::uint64_t coin_at(const std::string& rule, std::uint64_t x, std::optional<std::uint64_t> y) {
+  if (auto r = ng::parse_coin_rule(rule)) {
+    if (y) throw py::value_error("nimber.coin_value: rule '" + rule + "' is one row; y is for a product like 'ruler*mock'");
+    if (x < ng::first_coin(*r) || x > ng::last_coin(*r))
+      throw py::value_error("nimber.coin_value: coin " + std::to_string(x) + " is out of range for " + rule +
+                            " (" + std::to_string(ng::first_coin(*r)) + " to " + std::to_string(ng::last_coin(*r)) + ")");
+    return ng::coin_value(*r, x);
+  }
+  if (auto p = ng::parse_coin_product(rule)) {
+    if (!y) throw py::value_error("nimber.coin_value: product rule '" + rule + "' needs y");
+    for (auto [rr, c] : {std::pair(p->first, x), std::pair(p->second, *y)})
+      if (c < ng::first_coin(rr) || c > ng::last_coin(rr))
+        throw py::value_error("nimber.coin_value: coin " + std::to_string(c) + " is out of range for " + ng::to_string(rr));
+    return ng::cell_value(*p, {x, *y});
+  }
+  throw py::value_error("nimber.coin_value: unknown rule '" + rule + "'; expected " + coin_names() +
+                        ", a product such as 'ruler*mock', or 'corners'");
+}
+
+}  // namespace
+
+void register_games(py::module_& m) {
+  using namespace pybind11::literals;
+  m.def("grundy_sequence", [](const std::string& code, py::handle n, py::handle progress) {
+    return to_array(run_sequence(code, n, progress, "grundy_sequence").values);
+  }, "code"_a, "n"_a, py::kw_only(), "progress"_a = py::none(), R"doc(
+G(0) .. G(n - 1) of a heap game as a uint32 array. code is an octal or hexadecimal
+take-and-break code ("0.07", "4.07", "0.f"), "subtraction:1,3,4" or "grundy". progress=True
+shows progress on stderr, False never; None (the default) shows it when stderr is a terminal.
+
+>>> import nimber
+>>> nimber.grundy_sequence("0.77", 10)  # Kayles
+array([0, 1, 2, 3, 1, 4, 3, 2, 1, 4], dtype=uint32)
+)doc");
+  m.def("period", [](const std::string& code, py::handle n, py::handle progress) -> py::object {
+    const auto s = run_sequence(code, n, progress, "period");
+    if (!s.period) return py::none();
+    return py::make_tuple(s.period->preperiod, s.period->period);
+  }, "code"_a, "n"_a, py::kw_only(), "progress"_a = py::none(), R"doc(
+(preperiod, period) of an octal game as proved by the arithmetic-periodicity theorem from at
+most n terms, or None when no period is proved within them.
+
+>>> import nimber
+>>> nimber.period("0.77", 1000)  # Kayles
+(71, 12)
+)doc");
+  m.def("outcomes", [](py::handle edges, py::handle n) {
+    const ng::game_graph g = graph_of(edges, n, "outcomes");
+    std::vector<ng::outcome> o;
+    {
+      py::gil_scoped_release release;
+      o = ng::outcomes(g);
+    }
+    py::list names;
+    for (const ng::outcome x : o) names.append(ng::to_string(x));
+      return numpy().attr("array")(names, "U4");
+  }, "edges"_a, "n"_a = py::none(), R"doc(
+The outcome of every position of the game graph with these moves: an (m, 2) integer array of
+(from, to) rows on n positions (default: one more than the largest endpoint). 'win' (the
+player to move wins), 'lose' or 'draw' (play can go on for ever).
+
+>>> import numpy as np, nimber
+>>> nimber.outcomes(np.array([[1, 0], [2, 1], [3, 3]]))
+array(['lose', 'win', 'lose', 'draw'], dtype='<U4')
+)doc");
+  m.def("grundy_values", [](py::handle edges, py::handle n) {
+    const ng::game_graph g = graph_of(edges, n, "grundy_values");
+    std::vector<std::uint32_t> v;
+    {
+      py::gil_scoped_release release;
+      v = ng::grundy_values(g);
+    }
+    py::array_t<std::int64_t> out(py::ssize_t(v.size()));
+    for (std::size_t i = 0; i < v.size(); ++i) out.mutable_data()[i] = v[i] == ng::loopy ? -1 : std::int64_t(v[i]);
+    return out;
+  }, "edges"_a, "n"_a = py::none(), R"doc(
+The Grundy value of every position of the game graph (edges as for nimber.outcomes), as an
+int64 array; -1 marks a position on or leading to a cycle, whose value the mex rule leaves
+undefined.
+
+>>> import numpy as np, nimber
+>>> nimber.grundy_values(np.array([[1, 0], [2, 0], [2, 1], [3, 3]]))
+array([ 0,  1,  2, -1])
+)doc");
+  m.def("coin_value", [](const std::string& rule, py::handle x, py::handle y) -> py::object {
+    auto one = [&](py::handle a, py::handle b) {
+      std::optional<std::uint64_t> yv;
+      if (!b.is_none()) yv = to_u64(b, "nimber.coin_value: y");
+      return coin_at(rule, to_u64(a, "nimber.coin_value: x"), yv);
+    };
+    if (is_int_scalar(x) && (y.is_none() || is_int_scalar(y))) return py::int_(one(x, y));
+      py::list items = numpy().attr("broadcast_arrays")(x, y.is_none() ? py::object(py::int_(0)) : py::reinterpret_borrow<py::object>(y));
+    py::array xs = numpy().attr("ravel")(items[0]), ys = numpy().attr("ravel")(items[1]);
+    py::array_t<std::uint64_t> out(xs.size());
+    for (py::ssize_t i = 0; i < xs.size(); ++i)
+      out.mutable_data()[i] = one(xs.attr("item")(i), y.is_none() ? py::none() : py::object(ys.attr("item")(i)));
+    return out.attr("reshape")(numpy().attr("shape")(items[0]));
+  }, "rule"_a, "x"_a, "y"_a = py::none(), R"doc(
+The value G(x) of a single head on coin x of a coin-turning game (rule 'ruler', 'mock',
+'twins' or 'turtles'), or G(x, y) of the cell (x, y) of a product ('ruler*mock', 'corners'),
+which the Tartan theorem makes the nim product G1(x) * G2(y). x and y may be int arrays.
+
+>>> import numpy as np, nimber
+>>> nimber.coin_value("ruler", 12)
+4
+>>> nimber.coin_value("mock", np.arange(6))
+array([ 1,  2,  4,  7,  8, 11], dtype=uint64)
+>>> nimber.coin_value("corners", 2, 3)
+1
+)doc");
+}
+
+}  // namespace nimber::python

@@ -1,0 +1,170 @@
+"""Games against plain-Python definitions: mex sequences, outcomes by brute force, coin values
+by their closed forms; progress on stderr."""
+
+import subprocess
+
+import numpy as np
+import pytest
+
+import nimber
+from reference import mex, nim_mul
+
+
+def octal_sequence(digits, n):
+    """G(0..n-1) of the octal game d0.d1d2... by its definition."""
+    g = []
+    for h in range(n):
+        reach = set()
+        for k, d in enumerate(digits):
+            if k == 0 or k > h:
+                continue
+            m = h - k
+            if d & 1 and m == 0:
+                reach.add(0)
+            if d & 2 and m >= 1:
+                reach.add(g[m])
+            if d & 4:
+                reach |= {g[a] ^ g[m - a] for a in range(1, m // 2 + 1)}
+        g.append(mex(reach))
+    return g
+
+
+@pytest.mark.parametrize("code,digits", [("0.77", [0, 7, 7]), ("0.07", [0, 0, 7]), ("0.137", [0, 1, 3, 7]),
+                                         ("0.333", [0, 3, 3, 3])])
+def test_grundy_sequence(code, digits):
+    seq = nimber.grundy_sequence(code, 300)
+    assert seq.dtype == np.uint32 and seq.shape == (300,)
+    assert seq.tolist() == octal_sequence(digits, 300)
+
+
+def test_grundys_game():
+    g = []
+    for h in range(200):
+        g.append(mex({g[a] ^ g[h - a] for a in range(1, (h + 1) // 2)}))
+    assert nimber.grundy_sequence("grundy", 200).tolist() == g
+
+
+def test_period():
+    assert nimber.period("0.77", 1000) == (71, 12)      # Kayles (Guy and Smith)
+    assert nimber.period("0.07", 1000) == (53, 34)     # Dawson's Kayles
+    assert nimber.period("0.333", 100) == (0, 4)
+    assert nimber.period("grundy", 300) is None
+
+
+def test_game_errors():
+    with pytest.raises(ValueError, match="bad game code"):
+        nimber.grundy_sequence("0.9x", 10)
+    with pytest.raises(ValueError, match="n must be"):
+        nimber.grundy_sequence("0.77", 0)
+    with pytest.raises(TypeError):
+        nimber.period("0.77", -5)
+    with pytest.raises(TypeError):
+        nimber.grundy_sequence("0.77", 10, progress="yes")
+
+
+def brute_outcomes(n, edges):
+    options = [[] for _ in range(n)]
+    for u, v in edges:
+        options[u].append(v)
+    result = ["draw"] * n
+    changed = True
+    while changed:
+        changed = False
+        for u in range(n):
+            if result[u] != "draw":
+                continue
+            if any(result[v] == "lose" for v in options[u]):
+                result[u], changed = "win", True
+            elif all(result[v] == "win" for v in options[u]):
+                result[u], changed = "lose", True
+    return result
+
+
+def brute_grundy(n, edges):
+    options = [[] for _ in range(n)]
+    for u, v in edges:
+        options[u].append(v)
+    value = [None] * n
+    changed = True
+    while changed:
+        changed = False
+        for u in range(n):
+            if value[u] is None and all(value[v] is not None for v in options[u]):
+                value[u], changed = mex({value[v] for v in options[u]}), True
+    return [-1 if v is None else v for v in value]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_graphs(seed):
+    rng = np.random.default_rng(seed)
+    n = 30
+    edges = rng.integers(0, n, (60, 2))
+    if seed % 2:  # acyclic: every move goes to a smaller position
+        edges = edges[edges[:, 0] > edges[:, 1]]
+    assert nimber.outcomes(edges, n).tolist() == brute_outcomes(n, edges.tolist())
+    assert nimber.grundy_values(edges, n).tolist() == brute_grundy(n, edges.tolist())
+
+
+def test_graph_errors():
+    with pytest.raises(ValueError, match="shape"):
+        nimber.outcomes(np.zeros((3, 3), int))
+    with pytest.raises(ValueError, match="negative"):
+        nimber.outcomes(np.array([[0, -1]]))
+    with pytest.raises(ValueError, match="n = 2"):
+        nimber.grundy_values(np.array([[0, 5]]), n=2)
+    with pytest.raises(TypeError, match="integers"):
+        nimber.outcomes(np.array([[0.5, 1.0]]))
+    assert nimber.outcomes(np.zeros((0, 2), int), n=2).tolist() == ["lose", "lose"]
+
+
+def odious(k):
+    n = -1
+    while k >= 0:
+        n += 1
+        k -= bin(n).count("1") % 2
+    return n
+
+
+def test_coin_values():
+    assert [nimber.coin_value("ruler", x) for x in range(1, 17)] == [x & -x for x in range(1, 17)]
+    assert nimber.coin_value("mock", np.arange(20)).tolist() == [odious(k) for k in range(20)]
+    assert nimber.coin_value("twins", np.arange(5)).tolist() == list(range(5))
+    assert nimber.coin_value("turtles", 7) == 7
+    # The Tartan theorem: a product's cell value is the nim product of the rows' values.
+    for x in range(1, 8):
+        for y in range(0, 8):
+            assert nimber.coin_value("ruler*mock", x, y) == nim_mul(x & -x, odious(y))
+    grid = nimber.coin_value("corners", np.arange(4)[:, None], np.arange(4)[None, :])
+    assert grid.tolist() == [[nim_mul(x, y) for y in range(4)] for x in range(4)]
+
+
+def test_coin_errors():
+    with pytest.raises(ValueError, match="unknown rule"):
+        nimber.coin_value("rulers", 3)
+    with pytest.raises(ValueError, match="out of range"):
+        nimber.coin_value("ruler", 0)
+    with pytest.raises(ValueError, match="needs y"):
+        nimber.coin_value("corners", 1)
+    with pytest.raises(ValueError, match="one row"):
+        nimber.coin_value("ruler", 1, 2)
+
+
+def test_progress_forced_and_erased(capsys):
+    seq = nimber.grundy_sequence("0.77", 200000, progress=True)
+    err = capsys.readouterr().err
+    assert "nimber.grundy_sequence 0.77: " in err and "of 200000 terms" in err
+    assert err.endswith("\r")  # the line erased at the end
+    assert seq.tolist() == nimber.grundy_sequence("0.77", 200000, progress=False).tolist()
+    assert capsys.readouterr().err == ""
+
+
+def test_progress_default_not_into_a_pipe(capsys):
+    nimber.period("grundy", 3000)  # stderr captured: not a terminal
+    assert capsys.readouterr().err == ""
+
+
+def test_against_cli_heap(cli):
+    run = subprocess.run([cli, "heap", "0.137", "--terms", "500", "--format", "csv"], capture_output=True,
+                         text=True, check=True)
+    values = [int(line.split(",")[-1]) for line in run.stdout.split()[1:]]
+    assert values == nimber.grundy_sequence("0.137", 500).tolist()
