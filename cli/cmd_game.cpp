@@ -1,15 +1,18 @@
-// game outcome|grundy FILE [--sum U1,U2,...]: impartial games given as graphs in a file. The
+// game outcome|grundy FILE [--sum U1,U2,...]: impartial games given as graphs in a file;
+// `game grundy --format dot` draws the graph for Graphviz. The
 // mathematics lives in the library (nimber/games/graph.hpp, loopy.hpp, game_file.hpp); this
 // file parses arguments, maps library parse errors onto input_error and describes the result
 // for the output writer.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "common.hpp"
+#include "picture.hpp"
 #include "nimber/games/game_file.hpp"
 #include "nimber/games/graph.hpp"
 #include "nimber/games/loopy.hpp"
@@ -25,10 +28,13 @@ struct game_options {
   CLI::Option* sum_option = nullptr;
 };
 
-ng::game_graph load_graph(const std::string& path) {
+ng::game_graph load_graph(const std::string& path, std::uint64_t max_memory) {
   const std::string text =
       read_file_or_stdin(path, argument_where(1), path, "a readable game file ('-' for stdin)");
   try {
+    const ng::game_file_header h = ng::read_game_header(text);
+    check_memory(ng::game_memory_bytes(h), max_memory,
+                 "a game of " + std::to_string(h.positions) + " positions and " + std::to_string(h.moves) + " moves");
     return ng::read_game_graph(text);
   } catch (const ng::parse_error& e) {
     if (e.end_of_input()) throw input_error::at_end(e.where(), e.expected());
@@ -73,8 +79,40 @@ void add_sum(report& r, const ng::game_graph& g, const ng::generalized_sg& gamma
           "winning move: component {component}, {from} -> {to}");
 }
 
+// The graph in Graphviz DOT: a node per position labelled with its number, value and outcome
+// for the player to move, filled by value (viridis up to the largest finite value, grey for
+// inf{K}), with a double circle where the player to move loses; an arc per move.
+std::string grundy_dot(const ng::game_graph& g, const ng::generalized_sg& gamma) {
+  std::uint64_t largest = 0;
+  for (std::size_t u = 0; u < g.size(); ++u)
+    if (gamma.is_finite(ng::position(u))) largest = std::max<std::uint64_t>(largest, gamma.value[u]);
+  std::string s = "digraph game {\n  // nimber game grundy: " + std::to_string(g.size()) + " positions, " +
+                  std::to_string(g.edge_count()) +
+                  " moves; a label is the position, its value and its outcome for the player to move\n"
+                  "  node [style=filled, fontname=\"Helvetica\"];\n";
+  for (std::size_t u = 0; u < g.size(); ++u) {
+    const auto p = ng::position(u);
+    const bool finite = gamma.is_finite(p);
+    std::string value = finite ? std::to_string(gamma.value[u]) : "inf{";
+    if (!finite) {
+      for (const std::uint32_t k : gamma.k(p)) value += (value.back() == '{' ? "" : ",") + std::to_string(k);
+      value += "}";
+    }
+    const ng::outcome o = gamma.outcome_of(p);
+    const rgb fill = finite ? value_colour(gamma.value[u], largest + 1) : rgb{190, 190, 190};
+    const bool dark = 299 * fill.r + 587 * fill.g + 114 * fill.b < 128000;  // ITU-R BT.601 luma
+    s += "  " + std::to_string(u) + " [label=\"" + std::to_string(u) + "\\n" + value + " (" + ng::to_string(o) +
+         ")\", fillcolor=\"" + hex_colour(fill) + "\", fontcolor=\"" + (dark ? "#ffffff" : "#000000") + "\"" +
+         (o == ng::outcome::lose ? ", shape=doublecircle" : "") + "];\n";
+  }
+  for (std::size_t u = 0; u < g.size(); ++u)
+    for (const ng::position v : g.options(ng::position(u)))
+      s += "  " + std::to_string(u) + " -> " + std::to_string(v) + ";\n";
+  return s + "}\n";
+}
+
 void game_command(const game_options& opt, bool grundy, context& ctx) {
-  const ng::game_graph g = load_graph(opt.file);
+  const ng::game_graph g = load_graph(opt.file, ctx.max_memory);
   const std::vector<ng::position> sum =
       opt.sum_option && opt.sum_option->count() ? parse_sum(opt.sum, g) : std::vector<ng::position>{};
   report r;
@@ -88,6 +126,11 @@ void game_command(const game_options& opt, bool grundy, context& ctx) {
     return print(ctx, r);
   }
   const ng::generalized_sg gamma = ng::generalized_grundy(g);
+  if (ctx.output.format == output_format::dot) {
+    if (!sum.empty()) throw input_error("--sum", opt.sum, "no sum with --format dot, which draws the whole graph");
+    ctx.out += grundy_dot(g, gamma);
+    return;
+  }
   const auto at = [&gamma](std::size_t u) {
     return grundy_cell(gamma.value[u], gamma.k(ng::position(u)));
   };
@@ -118,9 +161,11 @@ void add_game_command(CLI::App& app, context& ctx) {
           "A sum of positions U1,U2,... (repeats allowed): its value, outcome and winning moves");
     sub->footer(grundy ? "A value is a number, or inf{K} (csv: inf{0 2}; json: {\"inf\":[0,2]}): the\n"
                          "position is won when 0 is in K, drawn otherwise (docs/games.md).\n"
-                         "--format csv holds the values only; json the sum too.\n"
+                         "--format csv holds the values only; json the sum too; dot the graph for\n"
+                         "Graphviz, each position labelled and coloured by its value and outcome.\n"
                          "Examples:\n  nimber game grundy game.txt --format csv\n"
-                         "  nimber game grundy game.txt --sum 0,3,3   # first winning move: a strategy"
+                         "  nimber game grundy game.txt --sum 0,3,3   # first winning move: a strategy\n"
+                         "  nimber game grundy game.txt --format dot | dot -Tsvg > game.svg"
                        : "Example:\n  nimber game outcome game.txt     # lines '<position> win|lose|draw'");
     sub->callback([&ctx, opt, grundy] { game_command(*opt, grundy, ctx); });
   }
