@@ -126,9 +126,14 @@ most n terms, or None when no period is proved within them.
       py::gil_scoped_release release;
       o = ng::outcomes(g);
     }
+    // The names by NumPy indexing with the enum's codes (draw 0, win 1, lose 2): no Python
+    // string per position.
+    py::array_t<std::uint8_t> codes(py::ssize_t(o.size()));
+    for (std::size_t i = 0; i < o.size(); ++i) codes.mutable_data()[i] = std::uint8_t(o[i]);
     py::list names;
-    for (const ng::outcome x : o) names.append(ng::to_string(x));
-      return numpy().attr("array")(names, "U4");
+    for (const ng::outcome x : {ng::outcome::draw, ng::outcome::win, ng::outcome::lose}) names.append(ng::to_string(x));
+    py::object table = numpy().attr("array")(names, "U4");
+    return py::object(table[codes]);
   }, "edges"_a, "n"_a = py::none(), R"doc(
 The outcome of every position of the game graph with these moves: an (m, 2) integer array of
 (from, to) rows on n positions (default: one more than the largest endpoint). 'win' (the
