@@ -12,6 +12,7 @@ Best of --repeat runs each. Run from the repository root after `make python`:
 
 import argparse
 import sys
+import time
 import timeit
 
 import numpy as np
@@ -39,6 +40,12 @@ def best(f, number, repeat):
     return min(timeit.repeat(f, number=number, repeat=repeat)) / number
 
 
+def timed(f):
+    start = time.perf_counter()
+    f()
+    return time.perf_counter() - start
+
+
 def arrays(n, repeat, kernels):
     rng = np.random.default_rng(2026)
     a = rng.integers(0, 2**64, n, dtype=np.uint64)
@@ -49,12 +56,15 @@ def arrays(n, repeat, kernels):
         for kernel in kernels:
             nimber.force_kernel(kernel)
             nimber.mul(a, b, out=out)  # warm: threads started, pages touched
-            cpp = nimber._nimber._time_batch_mul(a, b, out, repeat)
-            with_out = best(lambda: nimber.mul(a, b, out=out), 1, repeat)
-            fresh = best(lambda: nimber.mul(a, b), 1, repeat)
-            print(f"{kernel:>8}  n={n}: C++ batch::mul {cpp * 1e3:.3f} ms, nimber.mul(a, b, out=out) "
-                  f"{with_out * 1e3:.3f} ms ({with_out / cpp:.2f}x), nimber.mul(a, b) {fresh * 1e3:.3f} ms "
-                  f"({fresh / cpp:.2f}x)")
+            # Rounds alternate the three, so that all see the same machine; best of each.
+            cpp, with_out, fresh = [], [], []
+            for _ in range(repeat):
+                cpp.append(nimber._nimber._time_batch_mul(a, b, out, 1))
+                with_out.append(timed(lambda: nimber.mul(a, b, out=out)))
+                fresh.append(timed(lambda: nimber.mul(a, b)))
+            c, w, f = min(cpp), min(with_out), min(fresh)
+            print(f"{kernel:>8}  n={n}: C++ batch::mul {c * 1e3:.3f} ms, nimber.mul(a, b, out=out) "
+                  f"{w * 1e3:.3f} ms ({w / c:.2f}x), nimber.mul(a, b) {f * 1e3:.3f} ms ({f / c:.2f}x)")
     finally:
         nimber.force_kernel(before)
 
