@@ -1,8 +1,8 @@
 // nimber.Nimber: a nimber of any size, backed by big_nim (nimber/big.hpp).
 //
 // Written against the CPython C API rather than as a pybind11 class: a scalar product is
-// mostly the cost of making the result object, and a plain extension type makes it in a
-// fraction of the time a pybind11 instance takes (docs/python.md has the figures).
+// mostly the cost of making the result object, and a plain extension type makes one in a
+// fraction of the time a pybind11 instance takes.
 #include <new>
 
 #include "py_common.hpp"
