@@ -99,6 +99,7 @@ class gf2e {
   void check(const element& a) const;
   // Reduces c (len >= limbs() limbs, len <= 2 limbs()) mod the modulus into out[0 .. limbs()).
   void reduce(std::uint64_t* c, std::size_t len, std::uint64_t* out) const noexcept;
+  void reduce_rounds(std::uint64_t* c, std::size_t len, std::uint64_t* out) const noexcept;
   void frobenius_in_place(element& a, std::uint64_t k) const;
   element repunit_power(const element& a, std::uint64_t m, std::uint64_t k) const;
   element plain_pow(const element& a, std::span<const std::uint64_t> e) const;

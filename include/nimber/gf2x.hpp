@@ -5,8 +5,10 @@
 // fields GF(2^E) of gf2e.hpp.
 //
 // Algorithm (docs/big.md, "GF(2)[x] products"): schoolbook on carry-less multiplies up to
-// karatsuba_limbs() limbs, Karatsuba above it; operands of unequal lengths are cut into
-// pieces of the shorter length. The leaf is chosen at run time with the batch kernel of
+// karatsuba_limbs() limbs, Karatsuba above it (operands of unequal lengths cut into pieces
+// of the shorter length), and from fft_limbs() up an additive FFT over GF(2^64) in a Cantor
+// basis (Chen, Cheng, Kuo, Li and Yang, "Multiplication of polynomials over the binary
+// field", arXiv 1708.09746), O(n log n) word operations. The leaf is chosen at run time with the batch kernel of
 // kernel.hpp (NIMBER_KERNEL, kernel::force): "portable" multiplies 64 x 64 bits with a 4-bit
 // window table; "pclmul" and "avx2" use PCLMULQDQ; "avx512" uses VPCLMULQDQ, four 64 x 64-bit
 // products per instruction. Every path gives the same result.
@@ -40,5 +42,12 @@ std::string_view path() noexcept;
 // Operands of fewer limbs than this are multiplied by the schoolbook leaf; from it up,
 // Karatsuba splits them (the crossover measured in bench/bench_gf2e.cpp, docs/big.md).
 std::size_t karatsuba_limbs() noexcept;
+
+// From this many limbs (of the shorter operand) up, the additive FFT on the leaves with
+// carry-less multiplies; SIZE_MAX where the leaf has none (portable). set_fft_limbs(n)
+// overrides the measured crossover for every leaf that has the FFT (n >= 1; 0 restores it):
+// for tests and measurements, not meant to race with products on other threads.
+std::size_t fft_limbs() noexcept;
+void set_fft_limbs(std::size_t n) noexcept;
 
 }  // namespace nimber::gf2x

@@ -48,7 +48,66 @@ gf2e::gf2e(u64 E, std::vector<u64> middle) : E_(E), n_(0), middle_(std::move(mid
   n_ = std::size_t((E + 63) / 64);
 }
 
+namespace {
+
+// c ^= t x^pos.
+void xor_word(u64* c, u64 t, u64 pos) noexcept {
+  const std::size_t w = std::size_t(pos / 64);
+  const unsigned s = unsigned(pos % 64);
+  c[w] ^= t << s;
+  if (s != 0) c[w + 1] ^= t >> (64 - s);
+}
+
+// c ^= src[0 .. m) x^pos, src apart from c (a loop the compiler vectorises).
+void xor_block(u64* c, const u64* src, std::size_t m, u64 pos) noexcept {
+  u64* d = c + pos / 64;
+  const unsigned s = unsigned(pos % 64);
+  if (s == 0) {
+    for (std::size_t j = 0; j < m; ++j) d[j] ^= src[j];
+    return;
+  }
+  d[0] ^= src[0] << s;
+  for (std::size_t j = 1; j < m; ++j) d[j] ^= src[j] << s | src[j - 1] >> (64 - s);
+  d[m] ^= src[m - 1] >> (64 - s);
+}
+
+}  // namespace
+
+// The limbs above x^E, from the top down in blocks of g/64 limbs, g = E - (largest middle
+// exponent) >= 64: a block folds onto limbs below itself only, so each block is copied out,
+// cleared and added back shifted (x^E = 1 + sum x^k), once per term. Then the bits of the
+// limb holding x^E.
 void gf2e::reduce(u64* c, std::size_t len, u64* out) const noexcept {
+  const std::size_t w = std::size_t(E_ / 64);
+  const unsigned s = unsigned(E_ % 64);
+  if (middle_.empty() || middle_.front() + 64 > E_) {
+    reduce_rounds(c, len, out);
+    return;
+  }
+  const std::size_t block = std::size_t((E_ - middle_.front()) / 64), first = w + (s != 0 ? 1 : 0);
+  std::vector<u64>& tmp = scratch(1, std::min(block, len));
+  for (std::size_t top = len; top > first;) {
+    const std::size_t lo = top - std::min(block, top - first), m = top - lo;
+    std::copy(c + lo, c + top, tmp.data());
+    std::fill(c + lo, c + top, u64(0));
+    const u64 base = 64 * u64(lo) - E_;
+    xor_block(c, tmp.data(), m, base);
+    for (const u64 k : middle_) xor_block(c, tmp.data(), m, base + k);
+    top = lo;
+  }
+  if (s != 0 && w < len) {
+    for (u64 t = c[w] >> s; t != 0; t = c[w] >> s) {
+      c[w] &= (u64(1) << s) - 1;
+      xor_word(c, t, 0);
+      for (const u64 k : middle_) xor_word(c, t, k);
+    }
+  }
+  std::copy(c, c + n_, out);
+}
+
+// The general case (E = 1, or a middle exponent above E - 64): whole rounds of
+// c = lo + hi + sum hi x^k until nothing is left above x^E.
+void gf2e::reduce_rounds(u64* c, std::size_t len, u64* out) const noexcept {
   const std::size_t w = std::size_t(E_ / 64);
   const unsigned s = unsigned(E_ % 64);
   const u64 top_mask = s == 0 ? 0 : (u64(1) << s) - 1;

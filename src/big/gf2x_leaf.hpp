@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "big/gf2x_fft.hpp"
+
 namespace nimber::gf2x::detail {
 
 // out[0 .. 2n) = a b, for 1 <= n <= kMaxLeafLimbs; out does not overlap a or b.
@@ -23,6 +25,8 @@ struct leaf {
   leaf_mul_fn mul;
   leaf_square_fn square;
   std::size_t karatsuba_limbs;  // Karatsuba from this many limbs up (<= kMaxLeafLimbs)
+  const fft_ops* fft;           // the additive FFT's arithmetic, or nullptr (Karatsuba only)
+  std::size_t fft_limbs;        // the FFT from this many limbs (of the shorter operand) up
 };
 
 [[gnu::visibility("hidden")]] extern const leaf portable_leaf;

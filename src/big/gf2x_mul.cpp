@@ -6,6 +6,8 @@
 // three products of at most h limbs. The scratch of one level is 4h limbs; the levels below
 // use what follows, 8n limbs in all.
 #include <algorithm>
+#include <atomic>
+#include <limits>
 #include <cstring>
 #include <string_view>
 #include <vector>
@@ -27,6 +29,14 @@ const leaf& active_leaf() noexcept {
   if (k == "pclmul" || k == "avx2") return detail::pclmul_leaf;
 #endif
   return detail::portable_leaf;
+}
+
+std::atomic<std::size_t> g_fft_limbs{0};  // set_fft_limbs; 0: the leaf's own crossover
+
+std::size_t fft_crossover(const leaf& lf) noexcept {
+  if (lf.fft == nullptr) return std::numeric_limits<std::size_t>::max();
+  const std::size_t forced = g_fft_limbs.load(std::memory_order_relaxed);
+  return forced != 0 ? forced : lf.fft_limbs;
 }
 
 void xor_into(u64* dst, const u64* src, std::size_t n) noexcept {
@@ -68,6 +78,10 @@ std::size_t karatsuba_limbs() noexcept { return active_leaf().karatsuba_limbs; }
 
 std::string_view path() noexcept { return active_leaf().name; }
 
+std::size_t fft_limbs() noexcept { return fft_crossover(active_leaf()); }
+
+void set_fft_limbs(std::size_t n) noexcept { g_fft_limbs.store(n, std::memory_order_relaxed); }
+
 void mul(const u64* a, std::size_t na, const u64* b, std::size_t nb, u64* out) {
   if (na < nb) std::swap(a, b), std::swap(na, nb);
   if (nb == 0) {
@@ -75,6 +89,10 @@ void mul(const u64* a, std::size_t na, const u64* b, std::size_t nb, u64* out) {
     return;
   }
   const leaf& lf = active_leaf();
+  if (nb >= fft_crossover(lf)) {
+    detail::fft_mul(*lf.fft, a, na, b, nb, out);
+    return;
+  }
   if (na == nb) {
     u64* scratch = thread_scratch(8 * nb + 8).data();
     karatsuba(lf, a, b, nb, out, scratch);

@@ -1,5 +1,6 @@
 // The PCLMULQDQ leaf of the GF(2)[x] product: the schoolbook product summed along the
 // anti-diagonals i + j = k in a 128-bit register, so each output limb is stored once.
+// The additive FFT's butterflies on GF(2^64) products (gf2x_fft.hpp) are here too.
 // Built with -mpclmul; used only when the batch kernel is pclmul or avx2 (CPUID checked).
 #if !defined(__PCLMUL__)
 #error "src/big/gf2x_pclmul.cpp must be compiled with -mpclmul"
@@ -7,6 +8,7 @@
 
 #include <immintrin.h>
 
+#include "big/gf2x_fft_levels.hpp"
 #include "big/gf2x_leaf.hpp"
 
 namespace nimber::gf2x::detail {
@@ -38,8 +40,61 @@ void square_pclmul(const u64* a, std::size_t n, u64* out) noexcept {
   }
 }
 
+
+// ---- The additive FFT's butterflies (gf2x_fft.hpp) ----------------------------------------
+
+// a b in GF(2^64) = GF(2)[z]/(z^64 + z^4 + z^3 + z + 1): the 128-bit product, then its high
+// half folded twice by z^64 = z^4 + z^3 + z + 1.
+inline u64 field_mul(__m128i a, u64 b) noexcept {
+  const __m128i fold = _mm_cvtsi64_si128(0x1B);
+  const __m128i p = _mm_clmulepi64_si128(a, _mm_cvtsi64_si128(static_cast<long long>(b)), 0x00);
+  const __m128i t = _mm_clmulepi64_si128(p, fold, 0x01);  // high half of p times the fold
+  const __m128i u = _mm_clmulepi64_si128(t, fold, 0x01);  // the (at most 4) bits t pushed past z^63
+  return static_cast<u64>(_mm_cvtsi128_si64(_mm_xor_si128(_mm_xor_si128(p, t), u)));
+}
+
+// Level i of the transform on one block (h = 2^i): with s its constant, the values at the
+// block's two halves of points are f0 + s f1 and that plus f1.
+struct scalar_butterflies {
+  static void butterfly(u64* x, std::size_t h, u64 s) noexcept {
+    if (s == 0) {
+      for (std::size_t j = 0; j < h; ++j) x[j + h] ^= x[j];
+      return;
+    }
+    const __m128i c = _mm_cvtsi64_si128(static_cast<long long>(s));
+    for (std::size_t j = 0; j < h; ++j) {
+      x[j] ^= field_mul(c, x[j + h]);
+      x[j + h] ^= x[j];
+    }
+  }
+  static void unbutterfly(u64* x, std::size_t h, u64 s) noexcept {
+    if (s == 0) {
+      for (std::size_t j = 0; j < h; ++j) x[j + h] ^= x[j];
+      return;
+    }
+    const __m128i c = _mm_cvtsi64_si128(static_cast<long long>(s));
+    for (std::size_t j = 0; j < h; ++j) {
+      x[j + h] ^= x[j];
+      x[j] ^= field_mul(c, x[j + h]);
+    }
+  }
+  template <bool Inverse>
+  static void level(u64* x, std::size_t h, std::size_t count, const u64* s) noexcept {
+    for (std::size_t r = 0; r < count; ++r) {
+      if (Inverse) unbutterfly(x + 2 * h * r, h, s[r]);
+      else butterfly(x + 2 * h * r, h, s[r]);
+    }
+  }
+};
+
+void fft_pointwise(u64* a, const u64* b, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) a[i] = field_mul(_mm_cvtsi64_si128(static_cast<long long>(a[i])), b[i]);
+}
+
 }  // namespace
 
-const leaf pclmul_leaf = {"pclmul", &mul_pclmul, &square_pclmul, 16};
+const fft_ops pclmul_fft = {&fft_forward<scalar_butterflies>, &fft_inverse<scalar_butterflies>, &fft_pointwise};
+
+const leaf pclmul_leaf = {"pclmul", &mul_pclmul, &square_pclmul, 16, &pclmul_fft, 640};
 
 }  // namespace nimber::gf2x::detail

@@ -15,6 +15,7 @@
 #endif
 #include <immintrin.h>
 
+#include "big/gf2x_fft_levels.hpp"
 #include "big/gf2x_leaf.hpp"
 
 namespace nimber::gf2x::detail {
@@ -61,8 +62,103 @@ void square_vpclmul(const u64* a, std::size_t n, u64* out) noexcept {
   }
 }
 
+
+// ---- The additive FFT's butterflies, eight GF(2^64) products at a time ------------------
+
+// x_j s_j for the eight words of x and s, in GF(2^64) = GF(2)[z]/(z^64 + z^4 + z^3 + z + 1): the even
+// and odd words' 128-bit products, their high halves folded twice by z^64 = z^4 + z^3 + z + 1,
+// and the low halves interleaved back.
+__m512i field_mul8(__m512i x, __m512i s) noexcept {
+  const __m512i fold = _mm512_set1_epi64(0x1B);
+  __m512i even = _mm512_clmulepi64_epi128(x, s, 0x00), odd = _mm512_clmulepi64_epi128(x, s, 0x11);
+  __m512i t = _mm512_clmulepi64_epi128(even, fold, 0x01);
+  even = _mm512_xor_si512(_mm512_xor_si512(even, t), _mm512_clmulepi64_epi128(t, fold, 0x01));
+  t = _mm512_clmulepi64_epi128(odd, fold, 0x01);
+  odd = _mm512_xor_si512(_mm512_xor_si512(odd, t), _mm512_clmulepi64_epi128(t, fold, 0x01));
+  return _mm512_unpacklo_epi64(even, odd);
+}
+
+u64 field_mul1(u64 x, u64 s) noexcept {
+  return static_cast<u64>(_mm_cvtsi128_si64(_mm512_castsi512_si128(field_mul8(_mm512_set1_epi64(static_cast<long long>(x)),
+                                                                             _mm512_set1_epi64(static_cast<long long>(s))))));
+}
+
+struct vector_butterflies {
+  template <bool Inverse>
+  static void run(u64* x, std::size_t h, u64 s) noexcept {
+    std::size_t j = 0;
+    if (s == 0) {
+      for (; j + 8 <= h; j += 8)
+        _mm512_storeu_si512(x + j + h, _mm512_xor_si512(_mm512_loadu_si512(x + j + h), _mm512_loadu_si512(x + j)));
+      for (; j < h; ++j) x[j + h] ^= x[j];
+      return;
+    }
+    const __m512i c = _mm512_set1_epi64(static_cast<long long>(s));
+    for (; j + 8 <= h; j += 8) {
+      __m512i lo = _mm512_loadu_si512(x + j), hi = _mm512_loadu_si512(x + j + h);
+      if (Inverse) hi = _mm512_xor_si512(hi, lo);
+      lo = _mm512_xor_si512(lo, field_mul8(hi, c));
+      if (!Inverse) hi = _mm512_xor_si512(hi, lo);
+      _mm512_storeu_si512(x + j, lo);
+      _mm512_storeu_si512(x + j + h, hi);
+    }
+    for (; j < h; ++j) {
+      if (Inverse) x[j + h] ^= x[j];
+      x[j] ^= field_mul1(x[j + h], s);
+      if (!Inverse) x[j + h] ^= x[j];
+    }
+  }
+  static void butterfly(u64* x, std::size_t h, u64 s) noexcept { run<false>(x, h, s); }
+  static void unbutterfly(u64* x, std::size_t h, u64 s) noexcept { run<true>(x, h, s); }
+
+  // Blocks of h < 8 words: 16 words (8 / h blocks) at a time, their low and high halves
+  // gathered into one vector each, every lane with its own block's constant.
+  template <bool Inverse>
+  static void level(u64* x, std::size_t h, std::size_t count, const u64* s) noexcept {
+    std::size_t r = 0;
+    if (h < 8) {
+      alignas(64) long long lo_idx[8], hi_idx[8], back_a[8], back_b[8], const_idx[8];
+      for (std::size_t l = 0; l < 8; ++l) {
+        const std::size_t t = l / h, j = l % h;
+        lo_idx[l] = static_cast<long long>(2 * h * t + j);
+        hi_idx[l] = static_cast<long long>(2 * h * t + h + j);
+        const_idx[l] = static_cast<long long>(t);
+      }
+      for (std::size_t w = 0; w < 16; ++w) {
+        const std::size_t t = w / (2 * h), j = w % (2 * h);
+        const long long lane = static_cast<long long>(t * h + (j < h ? j : j - h)) + (j < h ? 0 : 8);
+        (w < 8 ? back_a[w] : back_b[w - 8]) = lane;
+      }
+      const __m512i li = _mm512_load_si512(lo_idx), hi_i = _mm512_load_si512(hi_idx);
+      const __m512i ba = _mm512_load_si512(back_a), bb = _mm512_load_si512(back_b), ci = _mm512_load_si512(const_idx);
+      const std::size_t per = 8 / h;
+      for (; r + per <= count; r += per) {
+        u64* p = x + 2 * h * r;
+        const __m512i a = _mm512_loadu_si512(p), b = _mm512_loadu_si512(p + 8);
+        __m512i lo = _mm512_permutex2var_epi64(a, li, b), hi = _mm512_permutex2var_epi64(a, hi_i, b);
+        const __m512i c = _mm512_permutexvar_epi64(ci, _mm512_loadu_si512(s + r));
+        if (Inverse) hi = _mm512_xor_si512(hi, lo);
+        lo = _mm512_xor_si512(lo, field_mul8(hi, c));
+        if (!Inverse) hi = _mm512_xor_si512(hi, lo);
+        _mm512_storeu_si512(p, _mm512_permutex2var_epi64(lo, ba, hi));
+        _mm512_storeu_si512(p + 8, _mm512_permutex2var_epi64(lo, bb, hi));
+      }
+    }
+    for (; r < count; ++r) run<Inverse>(x + 2 * h * r, h, s[r]);
+  }
+};
+
+void pointwise8(u64* a, const u64* b, std::size_t n) noexcept {
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    _mm512_storeu_si512(a + i, field_mul8(_mm512_loadu_si512(a + i), _mm512_loadu_si512(b + i)));
+  for (; i < n; ++i) a[i] = field_mul1(a[i], b[i]);
+}
+
 }  // namespace
 
-const leaf vpclmul_leaf = {"vpclmul", &mul_vpclmul, &square_vpclmul, 16};
+const fft_ops vpclmul_fft = {&fft_forward<vector_butterflies>, &fft_inverse<vector_butterflies>, &pointwise8};
+
+const leaf vpclmul_leaf = {"vpclmul", &mul_vpclmul, &square_vpclmul, 16, &vpclmul_fft, 256};
 
 }  // namespace nimber::gf2x::detail

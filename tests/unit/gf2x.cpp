@@ -2,6 +2,7 @@
 // at every length up to a few Karatsuba levels and just below, at and above each crossover.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -115,6 +116,39 @@ TEST(Gf2x, SquaresAreProductsWithThemselves) {
     for (std::size_t n = 1; n <= 40; ++n) {
       const poly a = random_poly(rng, n);
       ASSERT_EQ(nimber::gf2x::square(a), schoolbook(a, a)) << n << " limbs";
+    }
+  });
+}
+
+// The FFT forced from small sizes on, against the schoolbook; then at and around the
+// measured crossover, against Karatsuba (the FFT switched off), itself checked above.
+TEST(Gf2x, AdditiveFftAgainstTheSchoolbook) {
+  on_every_kernel([] {
+    std::mt19937_64 rng(19);
+    nimber::gf2x::set_fft_limbs(1);
+    for (const std::size_t na : {1u, 2u, 3u, 5u, 8u, 31u, 64u, 100u, 257u})
+      for (const std::size_t nb : {1u, 4u, 33u, 100u}) {
+        const poly a = random_poly(rng, na), b = random_poly(rng, nb);
+        ASSERT_EQ(nimber::gf2x::mul(a, b), schoolbook(a, b)) << na << " x " << nb;
+      }
+    const poly ones(300, ~u64(0));
+    EXPECT_EQ(nimber::gf2x::mul(ones, ones), schoolbook(ones, ones));
+    nimber::gf2x::set_fft_limbs(0);
+  });
+}
+
+TEST(Gf2x, AdditiveFftAroundItsCrossover) {
+  on_every_kernel([] {
+    const std::size_t k = nimber::gf2x::fft_limbs();
+    if (k == std::numeric_limits<std::size_t>::max()) return;  // no FFT on this leaf
+    std::mt19937_64 rng(20);
+    for (const std::size_t n : {k - 1, k, k + 1, 2 * k + 5}) {
+      const poly a = random_poly(rng, n), b = random_poly(rng, n + 3);
+      const poly fast = nimber::gf2x::mul(a, b);
+      nimber::gf2x::set_fft_limbs(std::numeric_limits<std::size_t>::max());
+      const poly plain = nimber::gf2x::mul(a, b);
+      nimber::gf2x::set_fft_limbs(0);
+      ASSERT_EQ(fast, plain) << n << " limbs";
     }
   });
 }

@@ -1,0 +1,175 @@
+// The additive FFT product (gf2x_fft.hpp): the Cantor basis, the changes of basis, and the
+// product's driver. The butterflies are in the leaves' translation units (gf2x_pclmul.cpp).
+#include <algorithm>
+#include <span>
+#include <vector>
+
+#include "big/gf2x_fft.hpp"
+
+namespace nimber::gf2x::detail {
+namespace {
+
+using u64 = std::uint64_t;
+
+// a b mod z^64 + z^4 + z^3 + z + 1, a bit at a time (setup only).
+u64 slow_mul(u64 a, u64 b) noexcept {
+  u64 r = 0;
+  for (int i = 63; i >= 0; --i) {
+    r = (r << 1) ^ ((r >> 63) ? 0x1B : 0);
+    if (b >> i & 1) r ^= a;
+  }
+  return r;
+}
+
+// A solution of x^2 + x = c (c of trace 0), by elimination on the GF(2)-linear map x^2 + x.
+u64 solve_artin_schreier(u64 c) noexcept {
+  u64 rows[64], preimage[64];  // rows[i] = image of preimage[i], kept in echelon form
+  int count = 0;
+  for (int j = 0; j < 64; ++j) {
+    const u64 x = u64(1) << j;
+    u64 image = slow_mul(x, x) ^ x, pre = x;
+    for (int i = 0; i < count; ++i)
+      if (image >> (63 - __builtin_clzll(rows[i])) & 1) image ^= rows[i], pre ^= preimage[i];
+    if (image != 0) rows[count] = image, preimage[count] = pre, ++count;
+  }
+  u64 x = 0;
+  for (int i = 0; i < count; ++i)
+    if (c >> (63 - __builtin_clzll(rows[i])) & 1) c ^= rows[i], x ^= preimage[i];
+  return x;  // c is now 0 when it had trace 0
+}
+
+cantor_constants make_cantor() noexcept {
+  cantor_constants k{};
+  k.v[0] = 1;
+  for (int i = 1; i < 64; ++i) k.v[i] = solve_artin_schreier(k.v[i - 1]);
+  k.prefix[0] = 0;
+  for (int t = 1; t <= 64; ++t) k.prefix[t] = k.prefix[t - 1] ^ (t < 64 ? k.v[t] : 0);
+  return k;
+}
+
+// The block x of 2^(i+1) words divided by s_i (quotient in the high half, remainder in the
+// low), or (undo) the remainder plus the quotient times s_i. s_i = x^(2^i) + sum of x^(2^k)
+// over the proper subsets k of the bits of i; the word at d goes to d - 2^i + 2^k, at least
+// `run` = 2^i - 2^(largest such k) below, so runs of that many words move together.
+template <bool Undo>
+[[gnu::always_inline]] inline void divide_by_s(u64* x, unsigned i) noexcept {
+  const std::size_t h = std::size_t(1) << i;
+  if (i == 0) {
+    // s_0 = x: the quotient of c0 + c1 x is c1, the remainder c0: nothing moves.
+    return;
+  }
+  const unsigned largest = (i - 1) & i;  // the largest proper subset of the bits of i
+  const std::size_t run = h - (std::size_t(1) << largest);
+  const auto move = [&](std::size_t lo, std::size_t len) {
+    for (unsigned sub = (i - 1) & i;; sub = (sub - 1) & i) {
+      u64* dst = x + lo - h + (std::size_t(1) << sub);
+      const u64* src = x + lo;
+      for (std::size_t j = 0; j < len; ++j) dst[j] ^= src[j];
+      if (sub == 0) break;
+    }
+  };
+  if (!Undo) {
+    for (std::size_t top = 2 * h; top > h;) {
+      const std::size_t len = std::min(run, top - h);
+      move(top - len, len);
+      top -= len;
+    }
+  } else {
+    for (std::size_t lo = h; lo < 2 * h;) {
+      const std::size_t len = std::min(run, 2 * h - lo);
+      move(lo, len);
+      lo += len;
+    }
+  }
+}
+
+// The levels below kSmallLevels on every block of 2^kSmallLevels words of x (`words` of
+// them), level by level, each level's division with constant sizes (unrolled).
+constexpr unsigned kSmallLevels = 6;
+
+template <bool Undo, unsigned I>
+void small_level(u64* x, std::size_t words) noexcept {
+  for (std::size_t b = 0; b < words; b += std::size_t(2) << I) divide_by_s<Undo>(x + b, I);
+}
+
+template <bool Undo>
+void small_levels(u64* x, std::size_t words) noexcept {
+  if (!Undo) {
+    small_level<false, 5>(x, words), small_level<false, 4>(x, words), small_level<false, 3>(x, words);
+    small_level<false, 2>(x, words), small_level<false, 1>(x, words);
+  } else {
+    small_level<true, 1>(x, words), small_level<true, 2>(x, words), small_level<true, 3>(x, words);
+    small_level<true, 4>(x, words), small_level<true, 5>(x, words);
+  }
+}
+static_assert(kSmallLevels == 6, "small_levels lists the levels 1 .. 5 (level 0 moves nothing)");
+
+// Monomial basis -> novel basis on 2^m words, and back: division by s_(m-1), then the halves.
+void to_novel(u64* x, unsigned m) noexcept {
+  if (m == kSmallLevels) return small_levels<false>(x, std::size_t(1) << m);
+  if (m < kSmallLevels) {
+    for (unsigned i = m; i-- > 0;) {
+      for (std::size_t b = 0; b < (std::size_t(1) << m); b += std::size_t(2) << i) divide_by_s<false>(x + b, i);
+    }
+    return;
+  }
+  divide_by_s<false>(x, m - 1);
+  to_novel(x, m - 1);
+  to_novel(x + (std::size_t(1) << (m - 1)), m - 1);
+}
+
+void from_novel(u64* x, unsigned m) noexcept {
+  if (m == kSmallLevels) return small_levels<true>(x, std::size_t(1) << m);
+  if (m < kSmallLevels) {
+    for (unsigned i = 0; i < m; ++i) {
+      for (std::size_t b = 0; b < (std::size_t(1) << m); b += std::size_t(2) << i) divide_by_s<true>(x + b, i);
+    }
+    return;
+  }
+  from_novel(x, m - 1);
+  from_novel(x + (std::size_t(1) << (m - 1)), m - 1);
+  divide_by_s<true>(x, m - 1);
+}
+
+}  // namespace
+
+const cantor_constants& cantor() noexcept {
+  static const cantor_constants k = make_cantor();
+  return k;
+}
+
+void fft_mul(const fft_ops& ops, const u64* a, std::size_t na, const u64* b, std::size_t nb, u64* out) {
+  // 32-bit pieces: 2 na and 2 nb of them, a product of 2 (na + nb) - 1 pieces.
+  const std::size_t pieces = 2 * (na + nb);
+  unsigned m = 0;
+  while ((std::size_t(1) << m) < pieces) ++m;
+  const std::size_t n = std::size_t(1) << m;
+  // Both operands' pieces in one word each, a's in the low 32 bits, b's in the high: the
+  // change of basis only XORs words, so one pass converts both.
+  thread_local std::vector<u64> fa_buffer, fb_buffer;  // reused: no page faults per product
+  if (fa_buffer.size() < n) fa_buffer.resize(n), fb_buffer.resize(n);
+  const std::span<u64> fa(fa_buffer.data(), n), fb(fb_buffer.data(), n);
+  std::fill(fa.begin(), fa.end(), u64(0));
+  for (std::size_t i = 0; i < na; ++i) fa[2 * i] = a[i] & 0xFFFFFFFF, fa[2 * i + 1] = a[i] >> 32;
+  for (std::size_t i = 0; i < nb; ++i) fa[2 * i] |= b[i] << 32, fa[2 * i + 1] |= b[i] & 0xFFFFFFFF00000000;
+  to_novel(fa.data(), m);
+  for (std::size_t i = 0; i < n; ++i) fb[i] = fa[i] >> 32, fa[i] &= 0xFFFFFFFF;
+  ops.forward(fa.data(), m);
+  ops.forward(fb.data(), m);
+  ops.pointwise(fa.data(), fb.data(), n);
+  ops.inverse(fa.data(), m);
+  from_novel(fa.data(), m);
+  // Piece k of the product (63 bits) lands at bit 32 k.
+  std::fill(out, out + na + nb, u64(0));
+  for (std::size_t k = 0; k + 1 < pieces; ++k) {
+    const u64 c = fa[k];
+    if (k % 2 == 0) {
+      out[k / 2] ^= c;
+    } else {
+      out[k / 2] ^= c << 32;
+      out[k / 2 + 1] ^= c >> 32;
+    }
+  }
+}
+
+}  // namespace nimber::gf2x::detail

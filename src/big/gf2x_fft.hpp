@@ -1,0 +1,56 @@
+// The additive FFT under large GF(2)[x] products (gf2x_fft.cpp; include/nimber/gf2x.hpp).
+//
+// Chen, Cheng, Kuo, Li and Yang, "Multiplication of polynomials over the binary field"
+// (arXiv 1708.09746), after Lin, Chung and Han's additive FFT in the novel polynomial basis:
+// the operands are cut into 32-bit pieces, each an element of GF(2^64) = GF(2)[z]/(z^64 + z^4
+// + z^3 + z + 1) of degree < 32, so that the product of two pieces, and any sum of them, is
+// the polynomial product itself (degree < 63, nothing to reduce). The two polynomials over
+// GF(2^64) are evaluated on a subspace of 2^m points spanned by a Cantor basis v_0 = 1,
+// v_i^2 + v_i = v_(i-1), multiplied pointwise, and interpolated back.
+//
+// With a Cantor basis the subspace polynomials are s_i = (x^2 + x) composed i times, whose
+// coefficients are 0 or 1 (s_i = sum of x^(2^k) over the k whose bits lie in i, by Lucas),
+// and s_i(v_k) = v_(k-i). Hence:
+//   - the change to the novel basis X_j = prod_{bit i of j} s_i is division by the s_i, XORs
+//     of whole 64-bit words only;
+//   - the butterfly of level i on block r (the points whose index has the high bits r) uses
+//     the constant s_i(shift of the block) = sum over the bits j of r of v_(j+1), the same
+//     at every level.
+// Internal to the library.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace nimber::gf2x::detail {
+
+// The transforms' field arithmetic, per instruction set.
+struct fft_ops {
+  // In place on 2^m values: evaluation (forward) and its inverse, in the novel basis.
+  void (*forward)(std::uint64_t* a, unsigned m) noexcept;
+  void (*inverse)(std::uint64_t* a, unsigned m) noexcept;
+  // a[i] = a[i] b[i] in GF(2^64).
+  void (*pointwise)(std::uint64_t* a, const std::uint64_t* b, std::size_t n) noexcept;
+};
+
+// v_0 .. v_63, and prefix[t] = v_1 + ... + v_t (the constant of block r + 1 is that of block
+// r plus prefix[1 + trailing zeros of r + 1]).
+struct cantor_constants {
+  std::uint64_t v[64];
+  std::uint64_t prefix[65];
+};
+[[gnu::visibility("hidden")]] extern const cantor_constants& cantor() noexcept;
+
+// The butterfly constant of block r: sum of v_(j+1) over the bits j of r.
+inline std::uint64_t block_constant(const cantor_constants& c, std::uint64_t r) noexcept {
+  std::uint64_t s = 0;
+  for (unsigned j = 0; r != 0; ++j, r >>= 1)
+    if (r & 1) s ^= c.v[j + 1];
+  return s;
+}
+
+// out[0 .. na + nb) = a b through the transforms of `ops`; out does not overlap a or b.
+void fft_mul(const fft_ops& ops, const std::uint64_t* a, std::size_t na, const std::uint64_t* b, std::size_t nb,
+             std::uint64_t* out);
+
+}  // namespace nimber::gf2x::detail
