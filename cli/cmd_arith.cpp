@@ -3,6 +3,10 @@
 // every such field is a subfield of the larger ones: small inputs give the small-field answer
 // (mul 8 8 = 13 in every field that holds 8).
 //
+// An operand that is not a plain number is read as an ordinal below omega^(omega^omega) in
+// Cantor normal form ("w", "w^(w^2*3 + w + 1)*5 + 4", docs/transfinite.md); then the whole
+// command computes with ordinals and prints the result in the same notation (mul w w w: 2).
+//
 // Every operand is a number on the command line, "@FILE" (the one number in FILE) or "-" (the
 // one number on standard input, at most one "-" per command), so that numbers too long for a
 // command line can come from a file or a pipe.
@@ -16,6 +20,7 @@
 
 #include "common.hpp"
 #include "nimber/big.hpp"
+#include "nimber/transfinite/ordinal.hpp"
 
 namespace nimber::cli {
 
@@ -123,6 +128,74 @@ void check_single_stdin(const args_t& args) {
                       "at most one '-' (standard input holds one number; use @FILE)");
 }
 
+// ---- Ordinals ---------------------------------------------------------------------------
+
+constexpr std::string_view ordinal_expected = "a number or an ordinal such as w^(w^2*3 + w + 1)*5 + 4";
+
+bool plain_number(const operand_text& t) { return static_cast<bool>(big_nim::parse(t.text)); }
+
+// Whether the operands (the first `count` of them) hold an ordinal that is not a number.
+bool any_ordinal(const args_t& args, std::size_t count) {
+  for (std::size_t i = 0; i < std::min(count, args.size()); ++i)
+    if (!plain_number(read_operand(args, i, ordinal_expected))) return true;
+  return false;
+}
+
+ordinal ordinal_operand(const args_t& args, std::size_t i) {
+  const operand_text t = read_operand(args, i, ordinal_expected);
+  try {
+    return ordinal::parse(t.text);
+  } catch (const ordinal_parse_error& e) {
+    throw input_error(t.where + ": position " + std::to_string(e.position()), e.token(),
+                      std::string(e.what()).substr(std::string(e.what()).find("expected ") + 9));
+  }
+}
+
+ordinal nonzero_ordinal(const args_t& args, std::size_t i, const char* expected) {
+  ordinal x = ordinal_operand(args, i);
+  if (x.is_zero()) throw input_error(argument_where(i + 1), args[i], expected);
+  return x;
+}
+
+ordinal ordinal_mul(const args_t& args) {
+  ordinal r = ordinal_operand(args, 0);
+  for (std::size_t i = 1; i < args.size(); ++i) r *= ordinal_operand(args, i);
+  return r;
+}
+
+ordinal ordinal_add(const args_t& args) {
+  ordinal r;
+  for (std::size_t i = 0; i < args.size(); ++i) r += ordinal_operand(args, i);
+  return r;
+}
+
+ordinal ordinal_div(const args_t& args) {
+  const ordinal a = ordinal_operand(args, 0);
+  return a / nonzero_ordinal(args, 1, "a nonzero divisor (division by zero)");
+}
+
+ordinal ordinal_inv(const args_t& args) {
+  return nonzero_ordinal(args, 0, "a nonzero ordinal (0 has no inverse)").inverse();
+}
+
+ordinal ordinal_sqrt(const args_t& args) { return ordinal_operand(args, 0).sqrt(); }
+
+// The exponent of an ordinal power: a 64-bit integer, possibly negative.
+ordinal ordinal_pow(const args_t& args) {
+  const ordinal x = ordinal_operand(args, 0);
+  const operand_text t = read_operand(args, 1, exponent_expected);
+  const bool negative = t.text.starts_with('-');
+  const auto e = big_nim::parse(std::string_view(t.text).substr(negative ? 1 : 0));
+  constexpr std::string_view expected = "an exponent between -2^63 and 2^63 - 1 (the base is an ordinal)";
+  if (!e || !e.value.fits_u64() || e.value.to_u64() > (std::uint64_t(1) << 63) - (negative ? 0 : 1))
+    throw input_error(t.where, t.text, expected);
+  const std::uint64_t magnitude = e.value.to_u64();
+  if (negative && magnitude != 0 && x.is_zero())
+    throw input_error(t.where, t.text, "a non-negative exponent, since the base is 0 (0 has no inverse)");
+  if (!negative) return x.pow(std::int64_t(magnitude));
+  return magnitude == 0 ? x.pow(0) : x.inverse().pow(std::int64_t(magnitude - 1)) * x.inverse();
+}
+
 struct arith_command {
   const char* name;
   const char* result;  // its name in CSV and JSON
@@ -131,6 +204,8 @@ struct arith_command {
   std::size_t min_args, max_args;
   const char* examples;
   big_nim (*compute)(const args_t&);
+  ordinal (*compute_ordinal)(const args_t&);
+  std::size_t ordinal_operands;  // how many operands may be ordinals (pow: the base alone)
 };
 
 const arith_command kCommands[] = {
@@ -139,36 +214,41 @@ const arith_command kCommands[] = {
      "  nimber mul 8 8                # 13\n"
      "  nimber mul 0x10 0x10 --hex    # 0x18\n"
      "  nimber mul 2 3 4              # 4 (2*3 = 1)\n"
-     "  nimber mul @a.txt - < b.txt   # A from the file a.txt, B from standard input",
-     mul_all},
+     "  nimber mul @a.txt - < b.txt   # A from the file a.txt, B from standard input\n"
+     "  nimber mul w w w              # 2 (omega is a cube root of 2)",
+     mul_all, ordinal_mul, unlimited},
     {"add", "sum", "Nim sum (XOR) of two or more numbers", "nimber add A B [C ...]", 2, unlimited,
      "  nimber add 3 5 7              # 1\n"
      "  nimber add 0b1100 0b1010      # 6",
-     add_all},
+     add_all, ordinal_add, unlimited},
     {"div", "quotient", "Nim quotient A / B (B nonzero)", "nimber div A B", 2, 2,
      "  nimber div 12 11              # 5\n"
      "  nimber div 1 2                # 3",
-     divide},
+     divide, ordinal_div, 2},
     {"inv", "inverse", "Nim inverse of A (A nonzero)", "nimber inv A", 1, 1,
      "  nimber inv 2                  # 3 (2*3 = 1)\n"
-     "  nimber inv 0x8000000000000000 --hex",
-     invert},
+     "  nimber inv 0x8000000000000000 --hex\n"
+     "  nimber inv w                  # w^2*3",
+     invert, ordinal_inv, 1},
     {"sqrt", "root", "Nim square root of A (every nimber has exactly one)", "nimber sqrt A", 1, 1,
      "  nimber sqrt 3                 # 2 (2*2 = 3)\n"
      "  nimber sqrt 13                # 8",
-     square_root},
+     square_root, ordinal_sqrt, 1},
     {"pow", "power", "A to the nim power E; a negative E goes through the inverse", "nimber pow A E", 2, 2,
      "  nimber pow 2 2                # 3\n"
      "  nimber pow 2 -1               # 3 (the inverse of 2)\n"
      "  nimber pow 7 0x100 --hex",
-     power},
+     power, ordinal_pow, 1},
 };
 
 constexpr const char* kOperandHelp =
     "Numbers may have any size: decimal, 0x hex or 0b binary, leading zeros allowed.\n"
     "An operand '@FILE' reads the number from FILE, and '-' from standard input (at most one\n"
     "'-'): one number, decimal, 0x hex or 0b binary, surrounding whitespace allowed.\n"
-    "The result is the same in every nimber field GF(2^(2^k)) holding the operands.\n";
+    "The result is the same in every nimber field GF(2^(2^k)) holding the operands.\n"
+    "An operand may be an ordinal below w^(w^w) in Cantor normal form (w, w^w, w^(w^7) + 1,\n"
+    "w^(w^2*3 + w + 1)*5 + w + 4, 2^64; 'ω' for w): the result is then an ordinal, written\n"
+    "the same way ('+' is the nim sum, '*' the nim product).\n";
 
 }  // namespace
 
@@ -185,7 +265,15 @@ void add_arith_commands(CLI::App& app, context& ctx) {
     sub->callback([&ctx, &c, args] {
       check_argument_count(*args, c.min_args, c.max_args, c.usage);
       check_single_stdin(*args);
-      print(ctx, report().value(c.result, cell::big(c.compute(*args))));
+      if (!any_ordinal(*args, c.ordinal_operands)) {
+        print(ctx, report().value(c.result, cell::big(c.compute(*args))));
+        return;
+      }
+      try {
+        print(ctx, report().value(c.result, cell::text(c.compute_ordinal(*args).to_string())));
+      } catch (const alpha_unavailable& e) {
+        throw input_error(e.what());
+      }
     });
   }
 }

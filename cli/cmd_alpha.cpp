@@ -1,0 +1,138 @@
+// alpha P, alpha --primes A..B: Lenstra's constants alpha_p of the ordinal nim field
+// (include/nimber/transfinite/alpha.hpp). One prime comes from the library's table when it
+// has it; a range is computed from scratch, each prime from the ones before it, with a
+// checkpoint after every prime when --checkpoint names a file.
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "checkpoint.hpp"
+#include "common.hpp"
+#include "nimber/transfinite/alpha.hpp"
+
+namespace nimber::cli {
+
+namespace {
+
+struct alpha_options {
+  std::string prime;
+  std::string primes;
+  std::string checkpoint;
+  bool data = false;
+};
+
+std::uint64_t odd_prime_argument(const std::string& text, const std::string& where, std::uint64_t min = 3) {
+  const auto v = big_nim::parse(text);
+  constexpr std::uint64_t limit = 100000;
+  if (!v || !v.value.fits_u64() || v.value.to_u64() > limit || v.value.to_u64() < min)
+    throw input_error(where, text, "a number from " + std::to_string(min) + " to " + std::to_string(limit));
+  return v.value.to_u64();
+}
+
+// The checkpoint holds the entries done so far as data/alpha.txt lines, packed into words.
+std::vector<std::uint32_t> pack(const std::string& text) {
+  std::vector<std::uint32_t> w{std::uint32_t(text.size())};
+  for (std::size_t i = 0; i < text.size(); i += 4) {
+    std::uint32_t x = 0;
+    for (std::size_t j = 0; j < 4 && i + j < text.size(); ++j) x |= std::uint32_t(std::uint8_t(text[i + j])) << (8 * j);
+    w.push_back(x);
+  }
+  return w;
+}
+
+std::string unpack(const std::vector<std::uint32_t>& w) {
+  std::string s;
+  for (std::size_t i = 0; !w.empty() && i < w[0]; ++i) s += char((w[1 + i / 4] >> (8 * (i % 4))) & 0xff);
+  return s;
+}
+
+std::vector<alpha_entry> compute(std::uint64_t max_p, const alpha_options& opt, context& ctx) {
+  std::vector<alpha_entry> done;
+  const std::string command = checkpoint_command(ctx.command_line);
+  if (!opt.checkpoint.empty())
+    if (const auto words = load_checkpoint(opt.checkpoint, command)) {
+      std::istringstream in(unpack(*words));
+      for (std::string line; std::getline(in, line);) done.push_back(parse_alpha_line(line));
+    }
+  std::uint64_t total = 0;
+  for (std::size_t k = 0; odd_prime(k) <= max_p; ++k) ++total;
+  progress_meter meter(ctx.progress, "nimber alpha", "primes");
+  std::string lines;
+  for (const alpha_entry& e : done) lines += alpha_line(e) + "\n";
+  std::uint64_t count = done.size();
+  return compute_alphas(max_p, [&](const alpha_entry& e) {
+    meter(++count, total);
+    if (opt.checkpoint.empty()) return;
+    lines += alpha_line(e) + "\n";
+    save_checkpoint(opt.checkpoint, command, pack(lines));
+  }, std::move(done));
+}
+
+void print_entries(const std::vector<alpha_entry>& all, std::uint64_t from, const alpha_options& opt, context& ctx) {
+  auto rows = std::make_shared<std::vector<alpha_entry>>();
+  for (const alpha_entry& e : all)
+    if (e.p >= from) rows->push_back(e);
+  if (opt.data) {
+    for (const alpha_entry& e : *rows) ctx.out += alpha_line(e) + "\n";
+    return;
+  }
+  report r;
+  const auto at = [rows](std::size_t i) -> const alpha_entry& { return (*rows)[i]; };
+  r.table("alpha", rows->size(),
+          {{"p", [at](std::size_t i) { return cell::count(at(i).p); }},
+           {"order", [at](std::size_t i) { return cell::count(at(i).order); }},
+           {"degree", [at](std::size_t i) { return cell::count(at(i).degree); }},
+           {"alpha", [at](std::size_t i) { return cell::text(at(i).alpha.to_string()); }},
+           {"excess", [at](std::size_t i) { return cell::count(at(i).excess); }},
+           {"seconds", [at](std::size_t i) { return cell::real(at(i).seconds, 6); }},
+           {"certificate", [at](std::size_t i) { return cell::text(at(i).certificate.to_string()); }, in_json}},
+          "alpha_{p} = {alpha}  (order of 2: {order}, E = {degree}, excess {excess}, {seconds} s)");
+  print(ctx, r);
+}
+
+void alpha_command(const alpha_options& opt, context& ctx) {
+  if (opt.prime.empty() == opt.primes.empty())
+    throw input_error("alpha: expected either a prime P or --primes A..B");
+  if (!opt.prime.empty()) {
+    const std::uint64_t p = odd_prime_argument(opt.prime, argument_where(1));
+    if (odd_prime_index(p) < 0) throw input_error(argument_where(1), opt.prime, "an odd prime");
+    if (p <= alpha_table_limit()) {
+      print_entries({alpha_table()[std::size_t(odd_prime_index(p))]}, p, opt, ctx);
+      return;
+    }
+    print_entries(compute(p, opt, ctx), p, opt, ctx);
+    return;
+  }
+  const std::size_t dots = opt.primes.find("..");
+  if (dots == std::string::npos) throw input_error("--primes", opt.primes, "a range A..B, e.g. 3..257");
+  const std::uint64_t a = odd_prime_argument(opt.primes.substr(0, dots), "--primes", 2);
+  const std::uint64_t b = odd_prime_argument(opt.primes.substr(dots + 2), "--primes", 3);
+  if (a > b) throw input_error("--primes", opt.primes, "a range A..B with A <= B");
+  print_entries(compute(b, opt, ctx), a, opt, ctx);
+}
+
+}  // namespace
+
+void add_alpha_command(CLI::App& app, context& ctx) {
+  auto opt = std::make_shared<alpha_options>();
+  CLI::App* sub = app.add_subcommand("alpha", "Lenstra's constants alpha_p = kappa_p^p of the ordinal nim field");
+  sub->add_option("P", opt->prime, "An odd prime: print alpha_P (from the library's table, or computed)");
+  sub->add_option("--primes", opt->primes, "Compute alpha_p from scratch for the primes in A..B");
+  sub->add_option("--checkpoint", opt->checkpoint,
+                  "Save the entries done after every prime to FILE, and go on from it when it exists");
+  sub->add_flag("--data", opt->data, "Write the lines of data/alpha.txt instead of the table");
+  sub->footer(
+      "alpha_p = kappa_f + excess, f the order of 2 mod p (Lenstra, \"On the algebraic closure of\n"
+      "two\"); E is the degree of alpha_p over GF(2). JSON adds each entry's certificate.\n"
+      "Examples:\n"
+      "  nimber alpha 7                           # w + 1\n"
+      "  nimber alpha --primes 3..43              # the table, computed now\n"
+      "  nimber alpha --primes 3..43 --format csv\n"
+      "  nimber alpha --primes 3..43 --data > data/alpha.txt.new");
+  sub->callback([opt, &ctx] { alpha_command(*opt, ctx); });
+}
+
+}  // namespace nimber::cli

@@ -1,0 +1,181 @@
+// alpha_p by Lenstra's method ("On the algebraic closure of two"): the candidates
+// kappa_f + m, m = 0, 1, ..., tested for being p-th powers through the norm to GF(2^f).
+#include "nimber/transfinite/alpha.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+
+#include "transfinite/tower.hpp"
+
+namespace nimber {
+
+// The shipped table (data/alpha.txt, compiled in by src/transfinite/CMakeLists.txt).
+extern const char* const alpha_table_text;
+
+using namespace transfinite;
+
+namespace {
+
+struct kappa_h {
+  ordinal value;
+  std::uint64_t degree;
+};
+
+// Lenstra's kappa_h: q the largest power of the least prime r of h, g = h/q; kappa_q alone
+// when g = 1, kappa_g when q already divides its degree, else kappa_g + kappa_q.
+kappa_h lenstra_kappa(std::uint64_t h, const tower& t) {
+  std::uint64_t r = 2;
+  while (h % r != 0) ++r;
+  std::uint64_t q = 1;
+  unsigned e = 0;
+  for (std::uint64_t g = h; g % r == 0; g /= r) q *= r, ++e;
+  kappa_h kq;
+  if (r == 2) {
+    kq = {ordinal(big_nim::power_of_two(std::size_t(1) << (e - 1))), q};
+  } else {
+    const std::size_t k = std::size_t(odd_prime_index(r));
+    kq = {ordinal::kappa(k, e - 1), mul_checked(q, t.degree(k))};
+  }
+  if (q == h) return kq;
+  kappa_h kg = lenstra_kappa(h / q, t);
+  if (kg.degree % q == 0) return kg;
+  return {kg.value + kq.value, lcm_checked(kg.degree, kq.degree)};
+}
+
+std::uint64_t finite_degree(std::uint64_t m) { return big_nim(m).field_bits(); }
+
+// zeta = N(x)^((2^f - 1)/p), N the norm from GF(2^e) to GF(2^f); 1 exactly when x is a
+// p-th power (the index [GF(2^e) : GF(2^f)] has only primes below p).
+ordinal power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p, const tower& t) {
+  if (e % f != 0) throw std::logic_error("alpha: the candidate's field does not hold GF(2^f)");
+  const ordinal norm = frobenius_product(x, e / f, f, t);
+  digits exponent = all_ones(f);
+  div_small(exponent, p);
+  return pow_limbs(norm, exponent, t);
+}
+
+alpha_entry compute_entry(std::uint64_t p, const tower& t) {
+  const auto start = std::chrono::steady_clock::now();
+  alpha_entry a;
+  a.p = p;
+  a.order = order_of_two(p);
+  const kappa_h kf = lenstra_kappa(a.order, t);
+  for (std::uint64_t m = 0;; ++m) {
+    const ordinal x = kf.value + ordinal(m);
+    const std::uint64_t e = lcm_checked(kf.degree, finite_degree(m));
+    ordinal zeta = power_test(x, e, a.order, p, t);
+    if (zeta == ordinal(1)) continue;
+    a.alpha = x;
+    a.degree = e;
+    a.excess = m;
+    a.certificate = std::move(zeta);
+    break;
+  }
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return a;
+}
+
+struct loaded_table {
+  loaded_table();
+  std::vector<alpha_entry> entries;
+  tower t;
+};
+
+// The checks on load: each entry is kappa_f + excess of the degree it states, its
+// certificate a p-th root of unity other than 1.
+void check_entry(const alpha_entry& e, const tower& t) {
+  const kappa_h kf = lenstra_kappa(e.order, t);
+  const bool ok = e.order == order_of_two(e.p) && e.alpha == kf.value + ordinal(e.excess) &&
+                  e.degree == lcm_checked(kf.degree, finite_degree(e.excess)) &&
+                  e.certificate != ordinal(1) && pow_u64(e.certificate, e.p, t) == ordinal(1);
+  if (!ok) throw std::runtime_error("alpha table: the entry for p = " + std::to_string(e.p) + " fails its check");
+}
+
+loaded_table::loaded_table() {
+  std::istringstream in(alpha_table_text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    alpha_entry e = parse_alpha_line(line);
+    if (e.p != odd_prime(entries.size()))
+      throw std::runtime_error("alpha table: a gap before p = " + std::to_string(e.p));
+    check_entry(e, t);
+    t.push(e.alpha, e.degree);
+    entries.push_back(std::move(e));
+  }
+}
+
+const loaded_table& table() {
+  static const loaded_table loaded;
+  return loaded;
+}
+
+}  // namespace
+
+std::string alpha_line(const alpha_entry& e) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.6f", e.seconds);
+  return std::to_string(e.p) + " " + std::to_string(e.order) + " " + std::to_string(e.degree) + " " +
+         std::to_string(e.excess) + " " + seconds + " ; " + e.alpha.to_string() + " ; " +
+         e.certificate.to_string();
+}
+
+alpha_entry parse_alpha_line(std::string_view line) {
+  const std::size_t a = line.find(';'), b = line.find(';', a + 1);
+  const auto bad = [&line] { return std::invalid_argument("alpha table: bad line: " + std::string(line)); };
+  if (a == std::string_view::npos || b == std::string_view::npos) throw bad();
+  std::istringstream head{std::string(line.substr(0, a))};
+  alpha_entry e;
+  head >> e.p >> e.order >> e.degree >> e.excess >> e.seconds;
+  if (!head) throw bad();
+  e.alpha = ordinal::parse(line.substr(a + 1, b - a - 1));
+  e.certificate = ordinal::parse(line.substr(b + 1));
+  return e;
+}
+
+const std::vector<alpha_entry>& alpha_table() { return table().entries; }
+
+std::uint64_t alpha_table_limit() {
+  const auto& e = alpha_table();
+  return e.empty() ? 0 : e.back().p;
+}
+
+std::vector<alpha_entry> compute_alphas(std::uint64_t max_p, const std::function<void(const alpha_entry&)>& progress,
+                                        std::vector<alpha_entry> done) {
+  std::vector<alpha_entry> r;
+  tower t;
+  for (alpha_entry& e : done) {
+    if (e.p > max_p) break;
+    if (e.p != odd_prime(r.size())) throw std::invalid_argument("alpha: earlier entries with a gap before p = " + std::to_string(e.p));
+    t.push(e.alpha, e.degree);
+    r.push_back(std::move(e));
+  }
+  for (std::size_t k = r.size(); odd_prime(k) <= max_p; ++k) {
+    alpha_entry e = compute_entry(odd_prime(k), t);
+    t.push(e.alpha, e.degree);
+    if (progress) progress(e);
+    r.push_back(std::move(e));
+  }
+  return r;
+}
+
+bool verify_alpha(const alpha_entry& e) {
+  const tower& t = default_tower();
+  const kappa_h kf = lenstra_kappa(e.order, t);
+  if (e.order != order_of_two(e.p) || e.alpha != kf.value + ordinal(e.excess)) return false;
+  for (std::uint64_t m = 0; m <= e.excess; ++m) {
+    const ordinal zeta = power_test(kf.value + ordinal(m), lcm_checked(kf.degree, finite_degree(m)), e.order, e.p, t);
+    if ((m < e.excess) != (zeta == ordinal(1))) return false;
+    if (m == e.excess && zeta != e.certificate) return false;
+  }
+  return true;
+}
+
+namespace transfinite {
+
+const tower& default_tower() { return table().t; }
+
+}  // namespace transfinite
+
+}  // namespace nimber

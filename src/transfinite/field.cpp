@@ -1,0 +1,217 @@
+// Products in the kappa basis. A monomial omega^b is, for each odd prime q_k, kappa_(q_k)
+// raised to the q-adic fraction read from the base-q digits of n_k in reverse
+// (kappa_(q^(i+1)) = kappa_q^(q^-i)); a product adds the fractions and trades a sum that
+// reaches q for a factor alpha_q (Conway, "On Numbers and Games", ch. 6).
+#include <map>
+#include <utility>
+
+#include "nimber/transfinite/ordinal.hpp"
+#include "transfinite/tower.hpp"
+
+namespace nimber::transfinite {
+
+namespace {
+
+
+
+// The number of base-q digits of n.
+unsigned digit_count(std::uint64_t n, std::uint64_t q) noexcept {
+  unsigned l = 0;
+  for (; n != 0; n /= q) ++l;
+  return l;
+}
+
+// The L base-q digits of n in reverse order, read as an integer.
+u128 reverse_digits(u128 n, unsigned l, std::uint64_t q) noexcept {
+  u128 r = 0;
+  for (unsigned i = 0; i < l; ++i, n /= q) r = r * q + n % q;
+  return r;
+}
+
+struct digit_sum {
+  std::uint64_t n;
+  bool carry;  // the fractions reached q: a factor alpha_q is left over
+};
+
+digit_sum add_digits(std::uint64_t a, std::uint64_t b, std::uint64_t q) {
+  if (a == 0 || b == 0) return {a | b, false};
+  const unsigned l = std::max(digit_count(a, q), digit_count(b, q));
+  u128 top = 1;
+  for (unsigned i = 0; i < l; ++i) top *= q;
+  u128 s = reverse_digits(a, l, q) + reverse_digits(b, l, q);
+  const bool carry = s >= top;
+  if (carry) s -= top;
+  const u128 n = reverse_digits(s, l, q);
+  if (n >> 64) throw std::overflow_error("an exponent digit of the product exceeds 64 bits");
+  return {std::uint64_t(n), carry};
+}
+
+struct digits_less {
+  bool operator()(const digits& a, const digits& b) const noexcept {
+    if (a.size() != b.size()) return a.size() < b.size();
+    for (std::size_t i = a.size(); i-- > 0;)
+      if (a[i] != b[i]) return a[i] < b[i];
+    return false;
+  }
+};
+
+using accumulator = std::map<digits, big_nim, digits_less>;
+
+void add_product(accumulator& acc, const term& x, const term& y, const tower& t) {
+  const big_nim c = x.coef * y.coef;
+  const auto p = t.monomial_product(x.exponent, y.exponent);
+  for (const term& r : *p) {
+    big_nim& slot = acc[r.exponent];
+    slot += r.coef.limbs().size() == 1 && r.coef.limbs()[0] == 1 ? c : c * r.coef;
+  }
+}
+
+std::vector<term> to_terms(accumulator& acc) {
+  std::vector<term> r;
+  for (auto it = acc.rbegin(); it != acc.rend(); ++it)
+    if (!it->second.is_zero()) r.push_back({it->first, std::move(it->second)});
+  return r;
+}
+
+}  // namespace
+
+void tower::push(ordinal alpha, std::uint64_t degree) {
+  alpha_.push_back(std::move(alpha));
+  degree_.push_back(degree);
+}
+
+const ordinal& tower::alpha(std::size_t k) const {
+  if (k >= alpha_.size()) throw alpha_unavailable(odd_prime(k));
+  return alpha_[k];
+}
+
+std::uint64_t tower::degree(std::size_t k) const {
+  if (k >= degree_.size()) throw alpha_unavailable(odd_prime(k));
+  return degree_[k];
+}
+
+std::size_t tower::key_hash::operator()(const std::pair<digits, digits>& k) const noexcept {
+  std::size_t h = 0x9e3779b97f4a7c15ULL;
+  for (const auto* v : {&k.first, &k.second}) {
+    for (std::uint64_t d : *v) h = (h ^ d) * 0x100000001b3ULL + (h >> 29);
+    h = h * 31 + v->size();
+  }
+  return h;
+}
+
+std::shared_ptr<const std::vector<term>> tower::monomial_product(const digits& a, const digits& b) const {
+  std::pair<digits, digits> key = digits_less{}(b, a) ? std::pair{b, a} : std::pair{a, b};
+  {
+    const std::lock_guard lock(mutex_);
+    if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
+  }
+  auto r = std::make_shared<const std::vector<term>>(compute_product(key.first, key.second));
+  const std::lock_guard lock(mutex_);
+  return cache_.emplace(std::move(key), std::move(r)).first->second;
+}
+
+// Digits are added from the top; the highest carry leaves alpha_q, which lies below
+// kappa_q, so the rest of the product is of the lower digits and alpha_q alone.
+std::vector<term> tower::compute_product(const digits& a, const digits& b) const {
+  const std::size_t size = std::max(a.size(), b.size());
+  digits r(size, 0);
+  for (std::size_t k = size; k-- > 0;) {
+    const std::uint64_t q = odd_prime(k);
+    const digit_sum s = add_digits(k < a.size() ? a[k] : 0, k < b.size() ? b[k] : 0, q);
+    r[k] = s.n;
+    if (!s.carry) continue;
+    const ordinal low_a = ordinal::omega_power(digits(a.begin(), a.begin() + std::min(k, a.size())));
+    const ordinal low_b = ordinal::omega_power(digits(b.begin(), b.begin() + std::min(k, b.size())));
+    const ordinal low = mul(mul(low_a, low_b, *this), alpha(k), *this);
+    std::vector<term> out;
+    for (const term& x : low.terms()) {
+      digits e = x.exponent;
+      e.resize(size, 0);
+      for (std::size_t j = k; j < size; ++j) e[j] = r[j];
+      while (!e.empty() && e.back() == 0) e.pop_back();
+      out.push_back({std::move(e), x.coef});
+    }
+    return out;
+  }
+  while (!r.empty() && r.back() == 0) r.pop_back();
+  return {term{std::move(r), big_nim(std::uint64_t{1})}};
+}
+
+ordinal mul(const ordinal& a, const ordinal& b, const tower& t) {
+  if (a.is_zero() || b.is_zero()) return {};
+  accumulator acc;
+  for (const term& x : a.terms())
+    for (const term& y : b.terms()) add_product(acc, x, y, t);
+  return ordinal::from_terms(to_terms(acc));
+}
+
+// Squaring is additive in characteristic 2: only the squares of the terms remain.
+ordinal square(const ordinal& x, const tower& t) {
+  accumulator acc;
+  for (const term& a : x.terms()) add_product(acc, a, a, t);
+  return ordinal::from_terms(to_terms(acc));
+}
+
+ordinal frobenius(const ordinal& x, std::uint64_t j, const tower& t) {
+  ordinal r = x;
+  for (std::uint64_t i = 0; i < j; ++i) r = square(r, t);
+  return r;
+}
+
+ordinal pow_limbs(const ordinal& x, const digits& e, const tower& t) {
+  ordinal r(1);
+  for (std::size_t i = e.size(); i-- > 0;)
+    for (int b = 63; b >= 0; --b) {
+      r = square(r, t);
+      if ((e[i] >> b) & 1) r = mul(r, x, t);
+    }
+  return r;
+}
+
+ordinal pow_u64(const ordinal& x, std::uint64_t e, const tower& t) { return pow_limbs(x, {e}, t); }
+
+std::uint64_t field_degree(const ordinal& x, const tower& t) {
+  std::uint64_t d = 1;
+  for (const term& a : x.terms()) {
+    d = lcm_checked(d, a.coef.field_bits());
+    for (std::size_t k = 0; k < a.exponent.size(); ++k) {
+      if (a.exponent[k] == 0) continue;
+      const std::uint64_t q = odd_prime(k);
+      std::uint64_t kappa = t.degree(k);
+      for (unsigned i = digit_count(a.exponent[k], q); i > 0; --i) kappa = mul_checked(kappa, q);
+      d = lcm_checked(d, kappa);
+    }
+  }
+  return d;
+}
+
+ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t) {
+  if (n == 0) return ordinal(1);
+  int top = 63;
+  while (!((n >> top) & 1)) --top;
+  ordinal r = x;  // prod_{i<k} x^(2^(s i)) for k = the bits of n read so far
+  std::uint64_t k = 1;
+  for (int b = top - 1; b >= 0; --b) {
+    r = mul(r, frobenius(r, s * k, t), t);
+    k *= 2;
+    if ((n >> b) & 1) {
+      r = mul(x, frobenius(r, s, t), t);
+      ++k;
+    }
+  }
+  return r;
+}
+
+std::uint64_t mul_checked(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) throw std::overflow_error("a field degree exceeds 64 bits");
+  return r;
+}
+
+std::uint64_t lcm_checked(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t x = a, y = b;
+  while (y != 0) x = std::exchange(y, x % y);
+  return mul_checked(a / x, b);
+}
+
+}  // namespace nimber::transfinite

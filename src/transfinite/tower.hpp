@@ -1,0 +1,67 @@
+// The field tower behind ordinal arithmetic: the alphas it knows, the degrees of their
+// fields, and a cache of monomial products. Internal to the transfinite layer.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "nimber/transfinite/ordinal.hpp"
+
+namespace nimber::transfinite {
+
+using digits = std::vector<std::uint64_t>;
+using term = ordinal::term;
+
+class tower {
+ public:
+  // alpha_q and its degree for q = odd_prime(size()).
+  void push(ordinal alpha, std::uint64_t degree);
+  std::size_t size() const noexcept { return alpha_.size(); }
+  // Throws alpha_unavailable past size().
+  const ordinal& alpha(std::size_t k) const;
+  std::uint64_t degree(std::size_t k) const;
+
+  // The product of the monomials omega^a and omega^b, as terms with finite coefficients.
+  std::shared_ptr<const std::vector<term>> monomial_product(const digits& a, const digits& b) const;
+
+ private:
+  struct key_hash {
+    std::size_t operator()(const std::pair<digits, digits>& k) const noexcept;
+  };
+  std::vector<ordinal> alpha_;
+  std::vector<std::uint64_t> degree_;
+  mutable std::mutex mutex_;
+  mutable std::unordered_map<std::pair<digits, digits>, std::shared_ptr<const std::vector<term>>, key_hash>
+      cache_;
+  std::vector<term> compute_product(const digits& a, const digits& b) const;
+};
+
+// The tower of the shipped alpha table.
+const tower& default_tower();
+
+// Field operations in a given tower (the ordinal members use default_tower()).
+ordinal mul(const ordinal& a, const ordinal& b, const tower& t);
+ordinal square(const ordinal& x, const tower& t);
+ordinal frobenius(const ordinal& x, std::uint64_t j, const tower& t);
+ordinal pow_limbs(const ordinal& x, const digits& e, const tower& t);
+ordinal pow_u64(const ordinal& x, std::uint64_t e, const tower& t);
+std::uint64_t field_degree(const ordinal& x, const tower& t);
+// prod_{i<n} x^(2^(s i)) (Itoh-Tsujii): about log2(n) products and s*n squarings.
+ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t);
+
+// Checked arithmetic on 64-bit counts (std::overflow_error).
+std::uint64_t lcm_checked(std::uint64_t a, std::uint64_t b);
+std::uint64_t mul_checked(std::uint64_t a, std::uint64_t b);
+
+// Non-negative integers as 64-bit limbs, least significant first (exponents of size 2^E).
+digits all_ones(std::uint64_t bits);                        // 2^bits - 1
+std::uint64_t div_small(digits& x, std::uint64_t d);         // x /= d; returns x mod d
+void mul_add_small(digits& x, std::uint64_t m, std::uint64_t a);  // x = x*m + a
+std::uint64_t mod_small(const digits& x, std::uint64_t d);
+std::uint64_t inverse_mod(std::uint64_t a, std::uint64_t p);  // p prime, a != 0 mod p
+std::uint64_t pow_mod(std::uint64_t b, std::uint64_t e, std::uint64_t m);
+
+}  // namespace nimber::transfinite

@@ -1,0 +1,61 @@
+// The ordinal operands of the arithmetic commands and `nimber alpha`.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "runner.hpp"
+
+namespace {
+
+using namespace cli_test;
+
+TEST(CliOrdinal, Arithmetic) {
+  expect_output({"mul", "w", "w", "w"}, "2\n");
+  expect_output({"mul", "ω", "ω"}, "w^2\n");
+  expect_output({"mul", "w^(w^2)", "w^(w^2)*1", "w^(w^2)", "w^(w^2)", "w^(w^2)", "w^(w^2)", "w^(w^2)"}, "w + 1\n");
+  expect_output({"add", "w^w + 1", "w + 1"}, "w^w + w\n");
+  expect_output({"inv", "w"}, "w^2*3\n");
+  expect_output({"div", "2", "w"}, "w^2\n");
+  expect_output({"sqrt", "w"}, "w^2*2\n");  // (w^2*2)^2 = w^4*3 = w*2*3 = w
+  expect_output({"pow", "w", "3"}, "2\n");
+  expect_output({"pow", "w", "-1"}, "w^2*3\n");
+  expect_output({"mul", "w", "5"}, "w*5\n");
+  expect_output({"mul", "w", "5", "--format", "json"}, "{\"product\":\"w*5\"}\n");
+  // Plain numbers keep the number path (and --hex).
+  expect_output({"mul", "8", "8"}, "13\n");
+}
+
+TEST(CliOrdinal, Errors) {
+  expect_error({"mul", "w", "w^"}, "argument 2: position 3: 'end of text': expected a number, 'w' or '('");
+  expect_error({"add", "w", "3w"},
+               "argument 2: position 1: '3w': expected a number (decimal, 0x hex or 0b binary), 'w' or '('");
+  expect_error({"inv", "w + w"}, "argument 1: 'w + w': expected a nonzero ordinal (0 has no inverse)");
+  expect_error({"pow", "w", "x"}, "argument 2: 'x': expected an exponent between -2^63 and 2^63 - 1 (the base is an ordinal)");
+  expect_error({"mul", "w^(w^500*3582)", "w^(w^500)"},  // odd_prime(500) = 3583
+               "alpha_3583 is not in the library's table (nimber alpha --primes computes it)");
+}
+
+TEST(CliOrdinal, Alpha) {
+  const result seven = run({"alpha", "7"});
+  EXPECT_EQ(seven.status, 0);
+  EXPECT_EQ(seven.out.substr(0, seven.out.find(", excess")), "alpha_7 = w + 1  (order of 2: 3, E = 6");
+  const result r = run({"alpha", "--primes", "3..19", "--format", "csv", "--quiet"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "p,order,degree,alpha,excess,seconds");
+  EXPECT_NE(r.out.find("\n13,12,12,w + 4,0,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n19,18,36,w^3 + 4,4,"), std::string::npos) << r.out;
+  expect_error({"alpha", "9"}, "argument 1: '9': expected an odd prime");
+  expect_error({"alpha", "--primes", "3-7"}, "--primes: '3-7': expected a range A..B, e.g. 3..257");
+}
+
+TEST(CliOrdinal, AlphaCheckpoint) {
+  temp_file ckpt;
+  std::remove(ckpt.path.c_str());
+  const result first = run({"alpha", "--primes", "3..23", "--checkpoint", ckpt.path, "--format", "csv", "--quiet"});
+  const result again = run({"alpha", "--primes", "3..23", "--checkpoint", ckpt.path, "--format", "csv", "--quiet"});
+  EXPECT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(first.out, again.out);  // the second run reads every entry back, times included
+}
+
+}  // namespace

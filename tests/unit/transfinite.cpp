@@ -1,0 +1,206 @@
+// The ordinal nim field below w^(w^w) (nimber/transfinite): the facts of Conway's "On Numbers
+// and Games" ch. 6 and Lenstra's "On the algebraic closure of two", field axioms on seeded
+// random ordinals, the finite part against big_nim, text, and the shipped alpha table.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "nimber/big.hpp"
+#include "nimber/field.hpp"
+#include "nimber/transfinite/alpha.hpp"
+#include "nimber/transfinite/ordinal.hpp"
+
+namespace {
+
+using nimber::big_nim;
+using nimber::ordinal;
+
+ordinal O(const char* text) { return ordinal::parse(text); }
+ordinal N(std::uint64_t n) { return ordinal(n); }
+
+// A random ordinal with up to `terms` terms whose exponent digit k is below bound[k]
+// (0: that kappa is not used) and coefficients below 2^coef_bits.
+ordinal random_ordinal(std::mt19937_64& rng, const std::vector<std::uint64_t>& bound, int terms, unsigned coef_bits) {
+  std::vector<ordinal::term> t;
+  const int n = 1 + int(rng() % std::uint64_t(terms));
+  for (int i = 0; i < n; ++i) {
+    std::vector<std::uint64_t> e(bound.size());
+    for (std::size_t k = 0; k < bound.size(); ++k) e[k] = bound[k] ? rng() % bound[k] : 0;
+    t.push_back({e, big_nim(rng() & ((std::uint64_t(1) << coef_bits) - 1))});
+  }
+  return ordinal::from_terms(std::move(t));
+}
+
+TEST(Ordinal, ConwaysFacts) {
+  const ordinal w = ordinal::omega();
+  EXPECT_EQ(w * w * w, N(2));                 // omega is a cube root of 2
+  EXPECT_EQ(w * w, O("w^2"));                 // below w^3 the powers of omega agree
+  EXPECT_EQ(O("w^3").pow(3), w);              // kappa_9 = w^3, kappa_9^3 = kappa_3
+  EXPECT_EQ(O("w^w").pow(5), N(4));           // alpha_5 = 4
+  EXPECT_EQ(O("w^(w^2)").pow(7), O("w + 1"));  // alpha_7 = w + 1
+  EXPECT_EQ(O("w^(w^3)").pow(11), O("w^w + 1"));
+  EXPECT_EQ(O("w^(w^4)").pow(13), O("w + 4"));
+  EXPECT_EQ(O("w^(w*5)").pow(5), O("w^w"));    // kappa_25^5 = kappa_5
+  EXPECT_EQ(w * N(5), O("w*5"));               // omega^b (x) c is the ordinal product
+  EXPECT_EQ(w.inverse(), O("w^2*3"));
+  EXPECT_EQ(N(2) * N(3), N(1));
+}
+
+TEST(Ordinal, PublishedAlphas) {
+  // Lenstra's table, as printed in "On the algebraic closure of two" and Conway's ONAG.
+  const char* published[] = {"2", "4", "w + 1", "w^w + 1", "w + 4", "16", "w^3 + 4",
+                             "w^(w^3) + 1", "w^(w^2) + 4", "w^w + 1", "w^3 + 4", "w^w + 1",
+                             "w^(w^2) + 1"};
+  const auto& table = nimber::alpha_table();
+  ASSERT_GE(table.size(), std::size(published));
+  for (std::size_t k = 0; k < std::size(published); ++k) EXPECT_EQ(table[k].alpha, O(published[k])) << table[k].p;
+  // The Lenstra excesses of the odd primes, OEIS A380496.
+  const std::uint64_t excess[] = {0, 0, 1, 1, 0, 0, 4, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 0, 1,
+                                  0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 4, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1};
+  for (std::size_t k = 0; k < table.size() && k < std::size(excess); ++k)
+    EXPECT_EQ(table[k].excess, excess[k]) << table[k].p;
+}
+
+TEST(Ordinal, EveryTableEntryReverifies) {
+  for (const nimber::alpha_entry& e : nimber::alpha_table()) {
+    if (e.degree > 2000) continue;  // the large fields: NIMBER_EXHAUSTIVE below
+    EXPECT_TRUE(nimber::verify_alpha(e)) << e.p;
+    EXPECT_EQ(e.alpha.degree(), e.degree) << e.p;
+  }
+}
+
+#ifdef NIMBER_EXHAUSTIVE
+TEST(OrdinalExhaustive, EveryTableEntryReverifies) {
+  for (const nimber::alpha_entry& e : nimber::alpha_table()) EXPECT_TRUE(nimber::verify_alpha(e)) << e.p;
+}
+#endif
+
+TEST(Ordinal, ComputedFromScratchMatchesTable) {
+  const auto computed = nimber::compute_alphas(43);
+  const auto& table = nimber::alpha_table();
+  ASSERT_EQ(computed.size(), 13u);
+  for (std::size_t k = 0; k < computed.size(); ++k) {
+    EXPECT_EQ(computed[k].alpha, table[k].alpha);
+    EXPECT_EQ(computed[k].degree, table[k].degree);
+    EXPECT_EQ(computed[k].certificate, table[k].certificate);
+    EXPECT_EQ(nimber::parse_alpha_line(nimber::alpha_line(computed[k])).alpha, computed[k].alpha);
+  }
+}
+
+TEST(Ordinal, FieldAxiomsUpTo13) {
+  std::mt19937_64 rng(16);
+  const std::vector<std::uint64_t> bound{9, 5, 7, 11, 13};  // kappa_3, kappa_9, ..., kappa_13
+  for (int i = 0; i < 40; ++i) {
+    const ordinal a = random_ordinal(rng, bound, 3, 8), b = random_ordinal(rng, bound, 3, 8),
+                  c = random_ordinal(rng, bound, 3, 8);
+    EXPECT_EQ(a * b, b * a);
+    EXPECT_EQ((a * b) * c, a * (b * c));
+    EXPECT_EQ(a * (b + c), a * b + a * c);
+    EXPECT_EQ(a * N(1), a);
+    EXPECT_EQ(a + a, ordinal());
+    EXPECT_EQ(a.square(), a * a);
+    EXPECT_EQ(a.pow(5), a * a * a * a * a);
+  }
+}
+
+// Inverses, roots and degrees in fields of moderate degree: one or two kappas at a time.
+TEST(Ordinal, InverseSqrtRoots) {
+  std::mt19937_64 rng(17);
+  const std::vector<std::vector<std::uint64_t>> bounds{{9}, {0, 5}, {3, 0, 7}, {0, 0, 0, 11}, {0, 0, 0, 0, 13}, {3, 5}};
+  for (const auto& bound : bounds)
+    for (int i = 0; i < 4; ++i) {
+      const ordinal x = random_ordinal(rng, bound, 4, 4);
+      if (x.is_zero()) continue;
+      EXPECT_EQ(x * x.inverse(), N(1)) << x;
+      EXPECT_EQ(x.sqrt().square(), x) << x;
+      EXPECT_EQ(x.pow(-3) * x.pow(3), N(1)) << x;
+      for (std::uint64_t p : {3, 5, 7}) EXPECT_EQ(x.root(p).pow(std::int64_t(p)), x) << x << " p=" << p;
+      const std::uint64_t d = x.degree();
+      EXPECT_EQ(x.frobenius(d), x);
+      EXPECT_EQ(x.field_degree() % d, 0u);
+    }
+}
+
+TEST(Ordinal, DegreeAndMinimalPolynomial) {
+  EXPECT_EQ(N(2).degree(), 2u);
+  EXPECT_EQ(N(16).degree(), 8u);
+  EXPECT_EQ(ordinal::omega().degree(), 6u);
+  EXPECT_EQ(O("w^w").degree(), 20u);
+  EXPECT_EQ(N(2).minimal_polynomial(), (std::vector<std::uint8_t>{1, 1, 1}));
+  // omega^3 = 2 and 2^2 + 2 + 1 = 0: omega is a root of X^6 + X^3 + 1.
+  EXPECT_EQ(ordinal::omega().minimal_polynomial(), (std::vector<std::uint8_t>{1, 0, 0, 1, 0, 0, 1}));
+  const std::vector<std::uint8_t> m = O("w^w + w").minimal_polynomial();
+  ordinal value;
+  for (std::size_t i = 0; i < m.size(); ++i)
+    if (m[i]) value += O("w^w + w").pow(std::int64_t(i));
+  EXPECT_EQ(value, ordinal());
+}
+
+TEST(Ordinal, FinitePartIsBigNim) {
+  std::mt19937_64 rng(18);
+  for (int i = 0; i < 30; ++i) {
+    const big_nim a = big_nim::random(1 + rng() % 200, rng()), b = big_nim::random(1 + rng() % 200, rng());
+    EXPECT_EQ(ordinal(a) * ordinal(b), ordinal(a * b));
+    EXPECT_EQ(ordinal(a) + ordinal(b), ordinal(a + b));
+    if (!a.is_zero()) {
+      EXPECT_EQ(ordinal(a).inverse(), ordinal(a.inverse()));
+    }
+    EXPECT_EQ(ordinal(a).sqrt(), ordinal(a.sqrt()));
+    EXPECT_EQ((ordinal::omega() * ordinal(a)) * ordinal(b), ordinal::omega_power({1}, a * b));
+  }
+}
+
+TEST(Ordinal, OrdinalOrder) {
+  const char* ascending[] = {"0", "1", "4", "2^64", "w", "w + 1", "w*2", "w^2", "w^3*7 + 1", "w^w",
+                             "w^(w + 1)", "w^(w^2)", "w^(w^7) + 1", "w^(w^7)*2"};
+  for (std::size_t i = 1; i < std::size(ascending); ++i) EXPECT_LT(O(ascending[i - 1]), O(ascending[i])) << ascending[i];
+}
+
+TEST(Ordinal, Text) {
+  for (const char* s : {"0", "w", "w^w", "w^(w^7) + 1", "w^(w^2*3 + w + 1)*5 + w + 4", "w^3*7 + w^2 + 12",
+                        "18446744073709551616"})
+    EXPECT_EQ(O(s).to_string(), s);
+  EXPECT_EQ(O("2^64").to_string(), "18446744073709551616");
+  EXPECT_EQ(O("\xCF\x89^\xCF\x89 + 1"), O("w^w + 1"));
+  EXPECT_EQ(O("w^w^2"), O("w^(w^2)"));
+  EXPECT_EQ(O("1 + w"), O("w + 1"));  // '+' is the nim sum
+  EXPECT_EQ(O(" ( w + 1 ) * ( w + 1 ) "), O("w^2 + 1"));
+  std::mt19937_64 rng(19);
+  for (int i = 0; i < 50; ++i) {
+    const ordinal x = random_ordinal(rng, {100, 7, 0, 3}, 5, 64);
+    EXPECT_EQ(O(x.to_string().c_str()), x) << x;
+  }
+}
+
+TEST(Ordinal, BadNotation) {
+  const auto message = [](const char* s) {
+    try {
+      ordinal::parse(s);
+    } catch (const nimber::ordinal_parse_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("w^"), "position 3: 'end of text': expected a number, 'w' or '('");
+  EXPECT_EQ(message("3w"), "position 1: '3w': expected a number (decimal, 0x hex or 0b binary), 'w' or '('");
+  EXPECT_EQ(message("w^(w^w)"), "position 3: '(': expected an exponent below w^w with 64-bit coefficients");
+  EXPECT_EQ(message("(w + 1"), "position 7: 'end of text': expected ')'");
+  EXPECT_EQ(message("w + x"), "position 5: 'x': expected a number (decimal, 0x hex or 0b binary), 'w' or '('");
+  EXPECT_EQ(message("w $"), "position 3: '$': expected a number, 'w', '(' or an operator");
+  EXPECT_EQ(message("3^2"), "position 1: '3': expected 'w' or 2 before '^'");
+  EXPECT_EQ(message("w w"), "position 3: 'w': expected '+', '*' or the end");
+}
+
+TEST(Ordinal, MissingAlpha) {
+  const std::uint64_t limit = nimber::alpha_table_limit();
+  const long k = nimber::odd_prime_index(limit) + 1;
+  const ordinal kappa = ordinal::kappa(std::size_t(k));
+  EXPECT_EQ(kappa * N(3), ordinal::omega_power(kappa.terms()[0].exponent, big_nim(std::uint64_t{3})));  // no alpha needed
+  EXPECT_THROW(kappa.pow(std::int64_t(nimber::odd_prime(std::size_t(k)))), nimber::alpha_unavailable);
+  EXPECT_THROW(kappa.inverse(), nimber::alpha_unavailable);
+}
+
+}  // namespace
