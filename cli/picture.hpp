@@ -60,7 +60,7 @@ void check_format_for_command(output_format f, std::string_view command);
 
 // sequence_plot written to `path`, its format from the extension (.png or .svg; otherwise
 // input_error at `where`), through a temporary file renamed at the end (output_target), so a
-// failure leaves no partial file. "-" is standard output, refused for PNG on a terminal.
+// failure leaves no partial file. "-" writes the SVG to standard output.
 void write_sequence_plot(const std::string& path, std::span<const std::uint32_t> values,
                          const std::optional<games::periodicity>& period, std::string_view title,
                          std::string_view where = "--plot");

@@ -49,7 +49,6 @@ void write_sequence_plot(const std::string& path, std::span<const std::uint32_t>
   if (ext != ".png" && ext != ".svg" && path != "-")
     throw input_error(where, path, "a file name ending in .png or .svg");
   const picture_format f = ext == ".png" ? picture_format::png : picture_format::svg;
-  if (path == "-" && f == picture_format::png) check_binary_stdout(where, "PNG");
   output_target out(path);
   out.write(sequence_plot(f, values, period, title));
   out.commit();
