@@ -70,7 +70,8 @@ void check_width() {
 void check_all() {
   for (unsigned a = 0; a < 256; ++a)  // GF(2^8) whole
     for (unsigned b = 0; b < 256; ++b)
-      check(nimber::mul(std::uint8_t(a), std::uint8_t(b)) == nimber::detail::tower_mul<8>(std::uint8_t(a), std::uint8_t(b)),
+      check(nimber::mul(std::uint8_t(a), std::uint8_t(b)) ==
+                nimber::detail::tower_mul<8>(std::uint8_t(a), std::uint8_t(b)),
             "mul", 8, a);
   check_width<std::uint8_t>();
   check_width<std::uint16_t>();

@@ -3,12 +3,12 @@
 // path the CPU chooses and with NIMBER_KERNEL=portable.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "nimber/arith.hpp"
