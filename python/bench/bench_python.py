@@ -2,15 +2,17 @@
 
 1. nimber.mul on two 10^6-element uint64 arrays against the C++ batch product (batch::mul,
    timed inside the extension by nimber._nimber._time_batch_mul) on the same arrays, in the
-   same process, under the active kernel (or every kernel with --all-kernels).
+   same process, in alternating rounds, under the active kernel (or every kernel with
+   --all-kernels).
 2. A scalar Nimber product of two 64-bit values against the plain-Python Fermat-power
-   recursion (the Karatsuba form of the tower step, the fastest plain recursion).
+   recursion of python/tests/reference.py (the Karatsuba form of the tower step).
 
-Best of --repeat runs each. Run from the repository root after `make python`:
+Best of --repeat rounds each. Run from the repository root after `make python`:
     PYTHONPATH=build/python /usr/bin/python3 python/bench/bench_python.py
 """
 
 import argparse
+import pathlib
 import sys
 import time
 import timeit
@@ -19,21 +21,8 @@ import numpy as np
 
 import nimber
 
-
-def nim_mul(a, b):
-    """The plain-Python reference: a * b = ((a0+a1)(b0+b1) + a0 b0) F + (a0 b0 + a1 b1 F/2)."""
-    if a < 2 or b < 2:
-        return a * b
-    half = 1
-    while (max(a, b) >> half) != 0:
-        half *= 2
-    h = half // 2
-    low = (1 << h) - 1
-    a1, a0, b1, b0 = a >> h, a & low, b >> h, b & low
-    p0 = nim_mul(a0, b0)
-    p1 = nim_mul(a1, b1)
-    m = nim_mul(a0 ^ a1, b0 ^ b1)
-    return ((m ^ p0) << h) ^ p0 ^ nim_mul(p1, 1 << (h - 1))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
+from reference import nim_mul  # noqa: E402  the plain-Python recursion the tests use
 
 
 def best(f, number, repeat):

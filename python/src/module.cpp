@@ -32,7 +32,10 @@ name, requires, scalar and supported.
     const kernel::force_status s = kernel::force(name);
     if (s == kernel::force_status::ok) return;
     std::string names;
-    for (const kernel::info& k : kernel::list()) names += (names.empty() ? "" : ", ") + std::string(k.name);
+    for (const kernel::info& k : kernel::list()) {
+      if (!names.empty()) names += ", ";
+      names += k.name;
+    }
     throw py::value_error("nimber.force_kernel: " + std::string(kernel::to_string(s)) + " '" + name +
                           "' (kernels: " + names + ")");
   }, py::arg("name"), R"doc(

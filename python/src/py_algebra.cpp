@@ -20,12 +20,13 @@ auto by_width(u128 a, u128 b, F f) {
 py::object log(py::handle base, py::handle value) {
   const u128 a = to_u128(base, "nimber.log: base"), b = to_u128(value, "nimber.log: value");
   if (a == 0) throw py::value_error("nimber.log: no logarithm to base 0");
-  py::gil_scoped_release release;  // a first 128-bit logarithm builds its tables (about a second)
-  const auto x = by_width(a, b, [](auto p, auto q) -> std::optional<u128> {
-    const auto r = discrete_log(p, q);
-    return r ? std::optional<u128>(*r) : std::nullopt;
+  // Without the GIL: a first 128-bit logarithm builds its tables (about a second).
+  const auto x = without_gil([&] {
+    return by_width(a, b, [](auto p, auto q) -> std::optional<u128> {
+      const auto r = discrete_log(p, q);
+      return r ? std::optional<u128>(*r) : std::nullopt;
+    });
   });
-  py::gil_scoped_acquire acquire;
   return x ? py::object(from_u128(*x)) : py::none();
 }
 
@@ -55,11 +56,7 @@ py::list roots_in(py::handle coeffs) {
                               std::to_string(bits_of<U>) + " bits");
     c.push_back(U(v));
   }
-  std::vector<U> r;
-  {
-    py::gil_scoped_release release;
-    r = polynomial_roots<U>(c);
-  }
+  const std::vector<U> r = without_gil([&] { return polynomial_roots<U>(c); });
   py::list out;
   for (U x : r) out.append(from_u128(x));
   return out;
@@ -147,8 +144,7 @@ polynomial.
   m.def("rank", [](py::handle a) {
     py::dtype dt;
     auto mat = matrix_of(a, "rank", dt);
-    py::gil_scoped_release release;
-    return rank(std::move(mat));
+    return without_gil([&] { return rank(std::move(mat)); });
   }, "a"_a, R"doc(
 The rank of a 2-D unsigned array over the nimbers.
 
@@ -160,11 +156,7 @@ The rank of a 2-D unsigned array over the nimbers.
     py::dtype dt;
     auto mat = matrix_of(a, "det", dt);
     need_square(mat, "det");
-    std::uint64_t d;
-    {
-      py::gil_scoped_release release;
-      d = determinant(std::move(mat));
-    }
+    const std::uint64_t d = without_gil([&] { return determinant(std::move(mat)); });
     return py::int_(d);
   }, "a"_a, R"doc(
 The determinant of a square 2-D unsigned array.
@@ -178,11 +170,7 @@ The determinant of a square 2-D unsigned array.
     auto mat = matrix_of(a, "inv", dt);
     need_square(mat, "inv");
     const std::size_t n = mat.rows();
-    std::optional<matrix<std::uint64_t>> r;
-    {
-      py::gil_scoped_release release;
-      r = inverse(std::move(mat));
-    }
+    const std::optional<matrix<std::uint64_t>> r = without_gil([&] { return inverse(std::move(mat)); });
     if (!r) raise_zero_divisor("nimber.inv: the matrix is singular");
     return array_of(r->data(), {py::ssize_t(n), py::ssize_t(n)}, dt);
   }, "a"_a, R"doc(
@@ -202,11 +190,8 @@ array([[3, 0],
       throw py::value_error("nimber.solve: b has " + std::to_string(rhs.rows()) + " entries, the matrix " +
                             std::to_string(mat.rows()) + " rows");
     if (bdt.itemsize() > dt.itemsize()) dt = bdt;
-    std::optional<linear_solution<std::uint64_t>> s;
-    {
-      py::gil_scoped_release release;
-      s = solve(std::move(mat), std::span<const std::uint64_t>(rhs.data()));
-    }
+    const std::optional<linear_solution<std::uint64_t>> s =
+        without_gil([&] { return solve(std::move(mat), std::span<const std::uint64_t>(rhs.data())); });
     if (!s) return py::none();
     return py::make_tuple(array_of(s->particular, {py::ssize_t(s->particular.size())}, dt),
                           array_of(s->null_space.data(), {py::ssize_t(s->null_space.rows()), py::ssize_t(s->null_space.cols())}, dt));

@@ -10,7 +10,10 @@ namespace {
 
 std::string shape_text(const std::vector<py::ssize_t>& shape) {
   std::string s = "(";
-  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(std::size_t(shape[i]));  // shapes are never negative
+  }
   return s + (shape.size() == 1 ? ",)" : ")");
 }
 

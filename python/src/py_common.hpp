@@ -30,6 +30,13 @@ u128 to_u128(py::handle value, const std::string& what);
 std::uint64_t to_u64(py::handle value, const std::string& what);
 py::int_ from_u128(u128 value);
 
+// f() run without the GIL (for work on C++ values only), its result handed back.
+template <class F>
+auto without_gil(F&& f) {
+  py::gil_scoped_release release;
+  return f();
+}
+
 // The numpy module, imported once and never released (a static py::object would be released
 // after the interpreter has finalised, at process exit).
 py::module_& numpy();

@@ -121,11 +121,7 @@ most n terms, or None when no period is proved within them.
 )doc");
   m.def("outcomes", [](py::handle edges, py::handle n) {
     const ng::game_graph g = graph_of(edges, n, "outcomes");
-    std::vector<ng::outcome> o;
-    {
-      py::gil_scoped_release release;
-      o = ng::outcomes(g);
-    }
+    const std::vector<ng::outcome> o = without_gil([&] { return ng::outcomes(g); });
     // The names by NumPy indexing with the enum's codes (draw 0, win 1, lose 2): no Python
     // string per position.
     py::array_t<std::uint8_t> codes(py::ssize_t(o.size()));
@@ -145,11 +141,7 @@ array(['lose', 'win', 'lose', 'draw'], dtype='<U4')
 )doc");
   m.def("grundy_values", [](py::handle edges, py::handle n) {
     const ng::game_graph g = graph_of(edges, n, "grundy_values");
-    std::vector<std::uint32_t> v;
-    {
-      py::gil_scoped_release release;
-      v = ng::grundy_values(g);
-    }
+    const std::vector<std::uint32_t> v = without_gil([&] { return ng::grundy_values(g); });
     py::array_t<std::int64_t> out(py::ssize_t(v.size()));
     for (std::size_t i = 0; i < v.size(); ++i) out.mutable_data()[i] = v[i] == ng::loopy ? -1 : std::int64_t(v[i]);
     return out;
