@@ -44,8 +44,10 @@ std::string_view path() noexcept;
 std::size_t karatsuba_limbs() noexcept;
 
 // From this many limbs (of the shorter operand) up, the additive FFT on the leaves with
-// carry-less multiplies; SIZE_MAX where the leaf has none (portable). set_fft_limbs(n)
-// overrides the measured crossover for every leaf that has the FFT (n >= 1; 0 restores it):
+// carry-less multiplies, wherever a cost model fitted to measurements says it beats Karatsuba
+// (its cost doubles at each power of two, so just above one Karatsuba can stay cheaper);
+// SIZE_MAX where the leaf has none (portable). set_fft_limbs(n) makes every product from n
+// limbs up use the FFT, on every leaf that has one (n >= 1; 0 restores the measured choice):
 // for tests and measurements, not meant to race with products on other threads.
 std::size_t fft_limbs() noexcept;
 void set_fft_limbs(std::size_t n) noexcept;

@@ -26,7 +26,11 @@ struct leaf {
   leaf_square_fn square;
   std::size_t karatsuba_limbs;  // Karatsuba from this many limbs up (<= kMaxLeafLimbs)
   const fft_ops* fft;           // the additive FFT's arithmetic, or nullptr (Karatsuba only)
-  std::size_t fft_limbs;        // the FFT from this many limbs (of the shorter operand) up
+  std::size_t fft_limbs;        // the FFT considered from this many limbs (shorter operand) up
+  // The FFT on 2^m points costs about fft_cost 2^m m, Karatsuba on n limbs about n^log2(3),
+  // in the same unit (fitted to bench/bench_gf2e.cpp's timings, docs/big.md): the FFT's cost
+  // doubles at each power of two, so just above one Karatsuba stays cheaper.
+  double fft_cost;
 };
 
 [[gnu::visibility("hidden")]] extern const leaf portable_leaf;

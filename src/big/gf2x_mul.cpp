@@ -7,6 +7,7 @@
 // use what follows, 8n limbs in all.
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <limits>
 #include <cstring>
 #include <string_view>
@@ -37,6 +38,18 @@ std::size_t fft_crossover(const leaf& lf) noexcept {
   if (lf.fft == nullptr) return std::numeric_limits<std::size_t>::max();
   const std::size_t forced = g_fft_limbs.load(std::memory_order_relaxed);
   return forced != 0 ? forced : lf.fft_limbs;
+}
+
+// Whether the FFT is cheaper for na x nb limbs (na >= nb): always from a forced crossover
+// on, else by the leaf's cost model from its crossover on.
+bool use_fft(const leaf& lf, std::size_t na, std::size_t nb) noexcept {
+  if (nb < fft_crossover(lf)) return false;
+  if (g_fft_limbs.load(std::memory_order_relaxed) != 0) return true;
+  unsigned m = 0;
+  while ((std::size_t(1) << m) < 2 * (na + nb)) ++m;
+  const double fft = lf.fft_cost * std::ldexp(double(m), int(m));
+  const double karatsuba = double(na) / double(nb) * std::pow(double(nb), std::log2(3.0));
+  return fft < karatsuba;
 }
 
 void xor_into(u64* dst, const u64* src, std::size_t n) noexcept {
@@ -89,7 +102,7 @@ void mul(const u64* a, std::size_t na, const u64* b, std::size_t nb, u64* out) {
     return;
   }
   const leaf& lf = active_leaf();
-  if (nb >= fft_crossover(lf)) {
+  if (use_fft(lf, na, nb)) {
     detail::fft_mul(*lf.fft, a, na, b, nb, out);
     return;
   }

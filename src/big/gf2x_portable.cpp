@@ -74,6 +74,6 @@ void square_portable(const u64* a, std::size_t n, u64* out) noexcept {
 
 }  // namespace
 
-const leaf portable_leaf = {"portable", &mul_portable, &square_portable, 12, nullptr, 0};
+const leaf portable_leaf = {"portable", &mul_portable, &square_portable, 12, nullptr, 0, 0};
 
 }  // namespace nimber::gf2x::detail

@@ -99,6 +99,23 @@ TEST(Gf2e, RandomProductsAgainstTheSchoolbookOnEveryKernel) {
   ASSERT_EQ(nimber::kernel::force(before), nimber::kernel::force_status::ok);
 }
 
+TEST(Gf2e, GivenModuliWithHighMiddleTerms) {
+  // The reciprocal x^E f(1/x) of an irreducible f is irreducible: middle exponents near E,
+  // which the reduction handles in whole rounds instead of its one pass.
+  std::mt19937_64 rng(26);
+  for (const u64 E : {7u, 100u, 127u, 200u, 256u}) {
+    std::vector<u64> reciprocal;
+    for (const u64 k : gf2e::modulus(E)) reciprocal.push_back(E - k);
+    ASSERT_TRUE(gf2e::is_irreducible(E, reciprocal)) << E;
+    const gf2e f(E, reciprocal);
+    for (int i = 0; i < 5; ++i) {
+      const element a = random_element(f, rng), b = random_element(f, rng);
+      ASSERT_EQ(f.mul(a, b), reference_mul(f, a, b)) << E;
+      ASSERT_TRUE(f.is_one(f.mul(a, f.inverse(a))) || f.is_zero(a)) << E;
+    }
+  }
+}
+
 TEST(Gf2e, ModuliAreIrreducibleAndTheFirstOfTheirShape) {
   for (unsigned E = 2; E <= 22; ++E) {
     const gf2e f(E);

@@ -138,17 +138,22 @@ TEST(Gf2x, AdditiveFftAgainstTheSchoolbook) {
 }
 
 TEST(Gf2x, AdditiveFftAroundItsCrossover) {
+  // Just below, at and above the crossover, and where the FFT's length doubles (2 (na + nb)
+  // 32-bit pieces just above a power of two): the FFT (forced), the measured choice and
+  // Karatsuba (the FFT off) agree.
   on_every_kernel([] {
     const std::size_t k = nimber::gf2x::fft_limbs();
     if (k == std::numeric_limits<std::size_t>::max()) return;  // no FFT on this leaf
     std::mt19937_64 rng(20);
-    for (const std::size_t n : {k - 1, k, k + 1, 2 * k + 5}) {
+    for (const std::size_t n : {k - 1, k, k + 1, 2 * k - 2, 2 * k + 5}) {
       const poly a = random_poly(rng, n), b = random_poly(rng, n + 3);
-      const poly fast = nimber::gf2x::mul(a, b);
+      nimber::gf2x::set_fft_limbs(1);
+      const poly fft = nimber::gf2x::mul(a, b);
       nimber::gf2x::set_fft_limbs(std::numeric_limits<std::size_t>::max());
       const poly plain = nimber::gf2x::mul(a, b);
       nimber::gf2x::set_fft_limbs(0);
-      ASSERT_EQ(fast, plain) << n << " limbs";
+      ASSERT_EQ(fft, plain) << n << " limbs";
+      ASSERT_EQ(nimber::gf2x::mul(a, b), plain) << n << " limbs";
     }
   });
 }
