@@ -30,7 +30,7 @@ std::vector<py::ssize_t> broadcast(const call& c, const std::vector<std::vector<
       if (s[i] == o || s[i] == 1) continue;
       if (o != 1) {
         std::string all;
-        for (const auto& t : shapes) all += " " + shape_text(t);
+        for (const auto& t : shapes) (all += ' ') += shape_text(t);
         throw py::value_error("nimber." + c.name + ": shapes cannot be broadcast together:" + all);
       }
       o = s[i];
