@@ -1,10 +1,11 @@
-// Progress of long computations on sys.stderr, in the form of the CLI's meter (nimber heap):
-// "label: done of total terms (p%), rate terms/s, t s left", rewritten in place a few times a
-// second and erased at the end. progress=True shows it from the first report; by default
-// (progress=None) it appears once a run has taken a second, and only when sys.stderr is a
-// terminal (never into a file or a pipe, where it would read as output); progress=False never.
-// Called from the computing thread without the GIL; it takes the GIL only to write, and then
-// also checks for Ctrl-C (KeyboardInterrupt ends the computation).
+// Progress of long computations on sys.stderr, as the CLI shows it (cli/resources.hpp):
+// "label: done of total terms (p%), rate terms/s, t s left". On a terminal the line is
+// redrawn in place at most five times a second and erased at the end; elsewhere (progress=True
+// into a file, a pipe or a notebook) each update is a line of its own, at most once a second.
+// progress=None (the default) shows it only on a terminal, once the work has run for two
+// seconds; progress=True at once, wherever stderr goes; progress=False never.
+// Called from the computing thread without the GIL; it takes the GIL to write and, a few times
+// a second whatever the setting, to check for Ctrl-C (KeyboardInterrupt ends the computation).
 #pragma once
 
 #include <chrono>
@@ -29,11 +30,10 @@ class progress_meter {
  private:
   void write(const std::string& text);
   std::string label_;
-  bool enabled_ = false;
-  bool forced_ = false;  // progress=True: from the first report, not after a second
-  bool shown_ = false;
+  bool enabled_ = false, terminal_ = false, shown_ = false;
+  std::chrono::steady_clock::duration delay_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_{}, checked_{};
   std::size_t width_ = 0;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_{};
 };
 
 }  // namespace nimber::python

@@ -1,7 +1,9 @@
 """Games against plain-Python definitions: mex sequences, outcomes by brute force, coin values
 by their closed forms; progress on stderr."""
 
+import io
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -149,13 +151,34 @@ def test_coin_errors():
         nimber.coin_value("ruler", 1, 2)
 
 
-def test_progress_forced_and_erased(capsys):
+def test_progress_forced_into_a_file(capsys):
+    # Not a terminal: one line per update, nothing erased, as the CLI's --progress into a pipe.
     seq = nimber.grundy_sequence("0.77", 200000, progress=True)
     err = capsys.readouterr().err
-    assert "nimber.grundy_sequence 0.77: " in err and "of 200000 terms" in err
-    assert err.endswith("\r")  # the line erased at the end
+    assert err.startswith("nimber.grundy_sequence 0.77: 64 of 200000 terms (0%), ")
+    assert err.endswith("s left \n") and "\r" not in err
     assert seq.tolist() == nimber.grundy_sequence("0.77", 200000, progress=False).tolist()
     assert capsys.readouterr().err == ""
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_on_a_terminal_is_redrawn_and_erased(monkeypatch):
+    term = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    assert nimber.period("0.77", 100000, progress=True) == (71, 12)
+    text = term.getvalue()
+    assert text.startswith("\rnimber.period 0.77: 64 of 100000 terms")
+    assert text.endswith("\r")
+    assert text.split("\r")[-2].strip() == ""  # the last thing written blanks the line
+    # By default a short run on a terminal shows nothing (the line waits two seconds).
+    term.seek(0)
+    term.truncate()
+    nimber.grundy_sequence("0.77", 1000)
+    assert term.getvalue() == ""
 
 
 def test_progress_default_not_into_a_pipe(capsys):
