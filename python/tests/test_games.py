@@ -191,3 +191,18 @@ def test_against_cli_heap(cli):
                          text=True, check=True)
     values = [int(line.split(",")[-1]) for line in run.stdout.split()[1:]]
     assert values == nimber.grundy_sequence("0.137", 500).tolist()
+
+
+def test_ctrl_c_stops_a_long_run():
+    # Grundy's game to 2^24 terms takes minutes; SIGINT ends it at the engine's next report.
+    import os
+    import signal
+    import threading
+
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            nimber.grundy_sequence("grundy", 1 << 24, progress=False)
+    finally:
+        timer.cancel()
