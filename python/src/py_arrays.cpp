@@ -130,10 +130,11 @@ py::object div(py::handle a, py::handle b, py::handle out, py::handle bits) {
 // the order 2^128 - 1 of the largest field's group (a multiple of every smaller one), to the
 // order itself rather than 0 so that 0^e stays 0 for e > 0.
 std::pair<u128, bool> exponent_of(py::handle e) {
-  if (PyBool_Check(e.ptr()) || !PyLong_Check(e.ptr()))
+  if (PyBool_Check(e.ptr()) || PyFloat_Check(e.ptr()) || !PyIndex_Check(e.ptr()) || py::isinstance<py::array>(e))
     throw py::type_error("nimber.pow: the exponent must be an int, got " +
-                         std::string(py::str(py::type::handle_of(e).attr("__name__"))));
-  py::int_ k = py::reinterpret_borrow<py::int_>(e);
+                         type_name(e));
+  py::int_ k = py::reinterpret_steal<py::int_>(PyNumber_Index(e.ptr()));
+  if (!k) throw py::error_already_set();
   const bool negative = PyObject_RichCompareBool(k.ptr(), py::int_(0).ptr(), Py_LT) == 1;
   if (negative) k = py::int_(-k);
   const py::int_ order = py::int_(py::reinterpret_steal<py::object>(PyNumber_Lshift(py::int_(1).ptr(), py::int_(128).ptr()))) - py::int_(1);

@@ -144,7 +144,7 @@ py::object direct_destination(const call& c, py::handle out) {
   const std::string what = "nimber." + c.name + ": out";
   if (!py::isinstance<py::array>(out))
     throw py::type_error(what + " must be a numpy.ndarray, got " +
-                         std::string(py::str(py::type::handle_of(out).attr("__name__"))));
+                         type_name(out));
   py::array o = py::reinterpret_borrow<py::array>(out);
   if (!o.dtype().equal(c.dtype))
     throw py::type_error(what + " has dtype " + str_of(o.dtype()) + "; the result is " +

@@ -47,7 +47,7 @@ namespace {
 py::int_ index_of(py::handle value, const std::string& what) {
   if (PyFloat_Check(value.ptr()) || PyBool_Check(value.ptr()) || !PyIndex_Check(value.ptr()))
     throw py::type_error(what + ": expected a non-negative integer, got " +
-                         std::string(py::str(py::type::handle_of(value).attr("__name__"))));
+                         type_name(value));
   py::int_ index = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
   if (!index) throw py::error_already_set();
   if (PyObject_RichCompareBool(index.ptr(), py::int_(0).ptr(), Py_LT) == 1)

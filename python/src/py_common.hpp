@@ -43,6 +43,8 @@ py::module_& numpy();
 
 // str(value), for messages.
 inline std::string str_of(py::handle value) { return py::str(value).cast<std::string>(); }
+// The name of value's type ("float", "list"), for messages.
+inline std::string type_name(py::handle value) { return str_of(py::type::handle_of(value).attr("__name__")); }
 
 // Whether `value` is a Python int (bool excluded) or a Nimber: a scalar argument.
 bool is_int_scalar(py::handle value);

@@ -74,6 +74,7 @@ def test_words_against_reference(kernel, word_case):
     nz = y[y != 0]
     assert np.array_equal(nimber.mul(nimber.inverse(nz), nz), np.ones_like(nz))
     assert np.array_equal(nimber.pow(nz, -1), nimber.inverse(nz))
+    assert np.array_equal(nimber.pow(x, np.int64(3)), word_case["x3"])
     assert np.array_equal(nimber.div(word_case["xy"][y != 0], nz), x[y != 0])
     acc = y.copy()
     assert nimber.axpy(word_case["c"], x, acc, out=acc) is acc
