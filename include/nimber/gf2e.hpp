@@ -17,8 +17,10 @@
 //     n and each prime q | t divides the order of x mod g but not (2^n - 1)/that order
 //     (i.e. x is not a q-th power mod g), g(x^t) is irreducible (Lidl and Niederreiter,
 //     "Finite Fields", Theorem 3.35). This needs only a search in degree n.
-// A search that finds nothing in these families within reach throws std::runtime_error; a
-// known modulus can be given to the constructor instead.
+// Searches run in degrees up to 65536 (a Rabin test costs about E^2/64 word operations a
+// candidate); a larger E gets a modulus only by composition from a degree within reach. When
+// there is none (E a large prime, or a power of two above 65536) std::runtime_error is
+// thrown: a known modulus can be given to the constructor instead.
 //
 // Costs for E bits and n = limbs(): mul is one gf2x product of n limbs plus a linear
 // reduction; square and x^(2^k) per squaring are linear; inverse and norms are Itoh-Tsujii

@@ -9,12 +9,15 @@
 //   which cost a search in degree n, then the candidates of degree E. No trinomial has a
 //   degree divisible by 8 (Swan, "Factorization of polynomials over finite fields"), and
 //   x^E + x^k + 1 with E and k even is a square: those are skipped.
+// Searches in degrees above 65536 are not tried (a Rabin test there costs E^2/64 word
+// operations a candidate): such an E gets a modulus only by composition, else an error.
 // Before Rabin's test a candidate is tried against the irreducibles of degree d <= 12:
 // gcd(f, x^(2^d) - x) from f mod (x^(2^d) - x), which is sparse (x^e -> x^(1 + (e-1) mod (2^d-1))).
 #include <algorithm>
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 
 #include "big/gf2e_numbers.hpp"
 #include "nimber/gf2e.hpp"
@@ -25,6 +28,9 @@ namespace {
 using u64 = std::uint64_t;
 using poly = std::vector<u64>;
 constexpr u64 kDirectDegree = 2048;
+// Searches run in degrees up to this (Rabin's test there is about 2^26 word operations a
+// candidate); beyond it only compositions from lower degrees are tried.
+constexpr u64 kSearchDegree = 65536;
 
 long degree_of(const poly& a) noexcept {
   for (std::size_t i = a.size(); i-- > 0;)
@@ -137,6 +143,7 @@ std::vector<u64> search_composed(u64 E, bool trinomial) {
   for (const u64 n : gf2e_numbers::divisors(E)) {
     const u64 t = E / n;
     if (t == 1 || t % 2 == 0 || n < 2) continue;
+    if (n > kSearchDegree) break;
     const std::vector<u64> primes = gf2e_numbers::prime_factors(t);
     // Each q | t must divide the order of x, which divides 2^n - 1.
     if (!std::all_of(primes.begin(), primes.end(), [&](u64 q) { return gf2e_numbers::pow2_mod(n, q) == 1; })) continue;
@@ -156,10 +163,11 @@ std::vector<u64> search(u64 E) {
   for (const bool trinomial : {true, false}) {
     std::vector<u64> m;
     if (E > kDirectDegree) m = search_composed(E, trinomial);
-    if (m.empty()) m = search_direct(E, trinomial);
+    if (m.empty() && E <= kSearchDegree) m = search_direct(E, trinomial);
     if (!m.empty()) return m;
   }
-  throw std::runtime_error("gf2e: no sparse irreducible modulus found");
+  throw std::runtime_error("gf2e: no sparse irreducible modulus of degree " + std::to_string(E) +
+                           " within the search's reach; give one to gf2e(E, middle)");
 }
 
 }  // namespace

@@ -272,6 +272,14 @@ TEST(Gf2e, PeriodicExponentsMatchThePlainPower) {
   }
 }
 
+TEST(Gf2e, DegreesOutOfTheSearchsReachThrow) {
+  // 2^30: no composition g(x^t) with t odd, no direct search that large.
+  EXPECT_THROW(gf2e::modulus(gf2e::max_degree), std::runtime_error);
+  // A given modulus needs no search (its irreducibility is the caller's promise).
+  const gf2e big(u64(1) << 20, {5, 3, 1});
+  EXPECT_EQ(big.limbs(), std::size_t(1) << 14);
+}
+
 TEST(Gf2e, BadInputThrows) {
   EXPECT_THROW(gf2e(0), std::invalid_argument);
   EXPECT_THROW(gf2e(gf2e::max_degree + 1), std::invalid_argument);
