@@ -132,12 +132,19 @@ void check_single_stdin(const args_t& args) {
 
 constexpr std::string_view ordinal_expected = "a number or an ordinal such as w^(w^2*3 + w + 1)*5 + 4";
 
-bool plain_number(const operand_text& t) { return static_cast<bool>(big_nim::parse(t.text)); }
+// Ordinal notation has omega or an operator in it; anything else stays a number, so that a
+// mistyped number ("12x") is reported as one. Only operands written on the command line
+// decide (reading "-" here would use up standard input); "@FILE" and "-" operands are read
+// as ordinals too once one of them is.
+bool looks_ordinal(const std::string& token) {
+  if (token == "-" || (token.size() > 1 && token[0] == '@')) return false;
+  return token.find_first_of("w^(+*") != std::string::npos || token.find("\xCF\x89") != std::string::npos;
+}
 
-// Whether the operands (the first `count` of them) hold an ordinal that is not a number.
+// Whether the operands (the first `count` of them) hold an ordinal in its notation.
 bool any_ordinal(const args_t& args, std::size_t count) {
   for (std::size_t i = 0; i < std::min(count, args.size()); ++i)
-    if (!plain_number(read_operand(args, i, ordinal_expected))) return true;
+    if (looks_ordinal(args[i])) return true;
   return false;
 }
 

@@ -49,6 +49,7 @@ std::uint64_t finite_degree(std::uint64_t m) { return big_nim(m).field_bits(); }
 // p-th power (the index [GF(2^e) : GF(2^f)] has only primes below p).
 ordinal power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p, const tower& t) {
   if (e % f != 0) throw std::logic_error("alpha: the candidate's field does not hold GF(2^f)");
+  if (auto zeta = dense_power_test(x, e, f, p, t)) return std::move(*zeta);
   const ordinal norm = frobenius_product(x, e / f, f, t);
   digits exponent = all_ones(f);
   div_small(exponent, p);

@@ -159,6 +159,11 @@ ordinal frobenius(const ordinal& x, std::uint64_t j, const tower& t) {
 }
 
 ordinal pow_limbs(const ordinal& x, const digits& e, const tower& t) {
+  // Dense when the exponent is long or x fills a good part of its field; a short power of a
+  // sparse element is cheaper term by term.
+  const std::size_t max_dim = e.size() > 1 ? dense_limit : std::max<std::size_t>(2048, 32 * x.terms().size());
+  if (x.terms().size() > 1)
+    if (auto r = dense_pow(x, e, t, max_dim)) return std::move(*r);
   ordinal r(1);
   for (std::size_t i = e.size(); i-- > 0;)
     for (int b = 63; b >= 0; --b) {
@@ -187,6 +192,8 @@ std::uint64_t field_degree(const ordinal& x, const tower& t) {
 
 ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t) {
   if (n == 0) return ordinal(1);
+  if (x.terms().size() > 1)
+    if (auto r = dense_frobenius_product(x, n, s, t)) return std::move(*r);
   int top = 63;
   while (!((n >> top) & 1)) --top;
   ordinal r = x;  // prod_{i<k} x^(2^(s i)) for k = the bits of n read so far

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -51,6 +52,17 @@ ordinal pow_u64(const ordinal& x, std::uint64_t e, const tower& t);
 std::uint64_t field_degree(const ordinal& x, const tower& t);
 // prod_{i<n} x^(2^(s i)) (Itoh-Tsujii): about log2(n) products and s*n squarings.
 ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t);
+
+// zeta = N(x)^((2^f - 1)/p), N the norm from GF(2^e) to GF(2^f), in the dense
+// representation of the tower field that x's kappas generate (dense.cpp); nullopt when that
+// field is not GF(2^e) or its coefficients need more than 64 bits.
+std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
+                                        const tower& t);
+// x^e and prod_{i<n} x^(2^(s i)) the same way; nullopt when x's field has no dense form
+// (coefficients over 64 bits, over max_dim coefficients, or an alpha past the tower).
+inline constexpr std::size_t dense_limit = std::size_t(1) << 22;  // 32 MiB an element
+std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const tower& t, std::size_t max_dim);
+std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t);
 
 // Checked arithmetic on 64-bit counts (std::overflow_error).
 std::uint64_t lcm_checked(std::uint64_t a, std::uint64_t b);

@@ -1,0 +1,265 @@
+// Dense arithmetic in one tower field, for the alpha_p search: the field that the candidate's
+// kappas generate, F_0 = GF(2^c) (c <= 64) and F_i = F_(i-1)[y_i]/(y_i^(q_i^L_i) - alpha_(q_i)),
+// an element an array of dim(F) coefficients. A product is schoolbook level by level; the
+// reduction by alpha_q, and squaring (the Frobenius, additive), use alpha_q's few terms, so a
+// squaring costs about dim(F) times a small factor instead of a product's dim(F)^2.
+#include <algorithm>
+#include <array>
+#include <optional>
+
+#include "nimber/arith.hpp"
+#include "nimber/transfinite/ordinal.hpp"
+#include "transfinite/tower.hpp"
+
+namespace nimber::transfinite {
+
+namespace {
+
+using word = std::uint64_t;
+
+struct monomial {
+  std::vector<word> shift;  // per level, the power of y_i
+  word coef;
+};
+
+struct level {
+  std::size_t k;        // the odd prime index
+  word q, n;            // n = q^L
+  unsigned l;
+  std::size_t stride;   // dim of the field below
+  std::vector<monomial> alpha;  // alpha_q in the levels below
+};
+
+class dense_field {
+ public:
+  unsigned coef_bits = 1;
+  std::vector<level> levels;
+  std::size_t dim = 1;
+
+  word cmul(word a, word b) const noexcept {
+    return coef_bits <= 8 ? word(nimber::mul<std::uint8_t>(std::uint8_t(a), std::uint8_t(b))) : nimber::mul<word>(a, b);
+  }
+
+  // out += x * y over levels [0, i)
+  void mul_acc(std::size_t i, const word* x, const word* y, word* out) const {
+    if (i == 0) {
+      out[0] ^= cmul(x[0], y[0]);
+      return;
+    }
+    const level& v = levels[i - 1];
+    const std::size_t s = v.stride;
+    std::vector<word> wide(s * (2 * v.n - 1), 0);
+    for (word a = 0; a < v.n; ++a) {
+      if (std::all_of(x + a * s, x + (a + 1) * s, [](word c) { return c == 0; })) continue;
+      for (word b = 0; b < v.n; ++b) mul_acc(i - 1, x + a * s, y + b * s, wide.data() + (a + b) * s);
+    }
+    for (word j = 0; j < v.n; ++j)
+      for (std::size_t c = 0; c < s; ++c) out[j * s + c] ^= wide[j * s + c];
+    for (word j = v.n; j < 2 * v.n - 1; ++j) alpha_acc(i - 1, wide.data() + j * s, out + (j - v.n) * s);
+  }
+
+  // out += x * alpha of level i (alpha in levels [0, i))
+  void alpha_acc(std::size_t i, const word* x, word* out) const {
+    for (const monomial& m : levels[i].alpha) monomial_acc(i, x, m, out);
+  }
+
+  // out += x * m over levels [0, i)
+  void monomial_acc(std::size_t i, const word* x, const monomial& m, word* out) const {
+    if (i == 0) {
+      out[0] ^= cmul(x[0], m.coef);
+      return;
+    }
+    const level& v = levels[i - 1];
+    const std::size_t s = v.stride;
+    const word sh = m.shift[i - 1];
+    std::vector<word> tmp;
+    for (word u = 0; u < v.n; ++u) {
+      const word t = u + sh;
+      if (t < v.n) {
+        monomial_acc(i - 1, x + u * s, m, out + t * s);
+      } else {
+        tmp.assign(s, 0);
+        monomial_acc(i - 1, x + u * s, m, tmp.data());
+        alpha_acc(i - 1, tmp.data(), out + (t - v.n) * s);
+      }
+    }
+  }
+
+  // out = x^2 over levels [0, i) (out zeroed by the caller)
+  void square_acc(std::size_t i, const word* x, word* out) const {
+    if (i == 0) {
+      out[0] ^= cmul(x[0], x[0]);
+      return;
+    }
+    const level& v = levels[i - 1];
+    const std::size_t s = v.stride;
+    std::vector<word> tmp(s);
+    for (word u = 0; u < v.n; ++u) {
+      const word t = 2 * u;
+      if (t < v.n) {
+        square_acc(i - 1, x + u * s, out + t * s);
+      } else {
+        std::fill(tmp.begin(), tmp.end(), 0);
+        square_acc(i - 1, x + u * s, tmp.data());
+        alpha_acc(i - 1, tmp.data(), out + (t - v.n) * s);
+      }
+    }
+  }
+
+  std::vector<word> mul(const std::vector<word>& a, const std::vector<word>& b) const {
+    std::vector<word> r(dim, 0);
+    mul_acc(levels.size(), a.data(), b.data(), r.data());
+    return r;
+  }
+  std::vector<word> square(const std::vector<word>& a) const {
+    std::vector<word> r(dim, 0);
+    square_acc(levels.size(), a.data(), r.data());
+    return r;
+  }
+};
+
+unsigned digit_count(word n, word q) {
+  unsigned l = 0;
+  for (; n; n /= q) ++l;
+  return l;
+}
+
+word reverse_digits(word n, unsigned l, word q) {
+  word r = 0;
+  for (unsigned i = 0; i < l; ++i, n /= q) r = r * q + n % q;
+  return r;
+}
+
+// What x and the alphas below its kappas need: coefficient bits and, per prime index, digits.
+bool collect(const ordinal& x, unsigned& bits, std::vector<unsigned>& len) {
+  for (const term& a : x.terms()) {
+    if (!a.coef.fits_u64()) return false;
+    bits = std::max<unsigned>(bits, unsigned(a.coef.field_bits()));
+    for (std::size_t k = 0; k < a.exponent.size(); ++k) {
+      if (len.size() <= k) len.resize(k + 1, 0);
+      len[k] = std::max(len[k], digit_count(a.exponent[k], odd_prime(k)));
+    }
+  }
+  return true;
+}
+
+std::optional<dense_field> make_field(const ordinal& x, const tower& t, std::size_t max_dim) {
+  dense_field f;
+  std::vector<unsigned> len;
+  if (!collect(x, f.coef_bits, len)) return std::nullopt;
+  if (len.size() > t.size()) return std::nullopt;  // an alpha past the table: the term path decides
+  for (std::size_t k = len.size(); k-- > 0;)
+    if (len[k] && !collect(t.alpha(k), f.coef_bits, len)) return std::nullopt;
+  if (f.coef_bits > 64) return std::nullopt;
+  for (std::size_t k = 0; k < len.size(); ++k) {
+    if (!len[k]) continue;
+    level v{k, odd_prime(k), 1, len[k], f.dim, {}};
+    for (unsigned i = 0; i < v.l; ++i) v.n *= v.q;
+    if (v.n > max_dim || f.dim > max_dim / v.n) return std::nullopt;
+    f.dim *= v.n;
+    f.levels.push_back(std::move(v));
+  }
+  return f;
+}
+
+monomial to_monomial(const dense_field& f, const term& a, std::size_t levels) {
+  monomial m{std::vector<word>(levels, 0), a.coef.to_u64()};
+  for (std::size_t i = 0; i < levels; ++i) {
+    const level& v = f.levels[i];
+    const word d = v.k < a.exponent.size() ? a.exponent[v.k] : 0;
+    m.shift[i] = reverse_digits(d, v.l, v.q);
+  }
+  return m;
+}
+
+std::vector<word> to_dense(const dense_field& f, const ordinal& x) {
+  std::vector<word> r(f.dim, 0);
+  for (const term& a : x.terms()) {
+    const monomial m = to_monomial(f, a, f.levels.size());
+    std::size_t index = 0;
+    for (std::size_t i = 0; i < f.levels.size(); ++i) index += m.shift[i] * f.levels[i].stride;
+    r[index] ^= m.coef;
+  }
+  return r;
+}
+
+ordinal to_ordinal(const dense_field& f, const std::vector<word>& x) {
+  std::vector<term> terms;
+  for (std::size_t index = 0; index < f.dim; ++index) {
+    if (!x[index]) continue;
+    digits e;
+    for (const level& v : f.levels) {
+      const word j = (index / v.stride) % v.n;
+      if (e.size() <= v.k) e.resize(v.k + 1, 0);
+      e[v.k] = reverse_digits(j, v.l, v.q);
+    }
+    terms.push_back({std::move(e), big_nim(x[index])});
+  }
+  return ordinal::from_terms(std::move(terms));
+}
+
+std::vector<word> frobenius(const dense_field& f, std::vector<word> x, word j) {
+  for (word i = 0; i < j; ++i) x = f.square(x);
+  return x;
+}
+
+
+std::optional<dense_field> field_of(const ordinal& x, const tower& t, std::size_t max_dim = dense_limit) {
+  std::optional<dense_field> field = make_field(x, t, max_dim);
+  if (!field) return std::nullopt;
+  for (std::size_t i = 0; i < field->levels.size(); ++i)
+    for (const term& a : t.alpha(field->levels[i].k).terms()) field->levels[i].alpha.push_back(to_monomial(*field, a, i));
+  return field;
+}
+
+std::vector<word> frobenius_product(const dense_field& F, const std::vector<word>& x, word n, word s) {
+  int top = 63;
+  while (!((n >> top) & 1)) --top;
+  std::vector<word> r = x;
+  word k = 1;
+  for (int b = top - 1; b >= 0; --b) {
+    r = F.mul(r, frobenius(F, r, s * k));
+    k *= 2;
+    if ((n >> b) & 1) {
+      r = F.mul(x, frobenius(F, r, s));
+      ++k;
+    }
+  }
+  return r;
+}
+
+std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const digits& e) {
+  std::vector<word> z(F.dim, 0);
+  z[0] = 1;
+  for (std::size_t i = e.size(); i-- > 0;)
+    for (int b = 63; b >= 0; --b) {
+      z = F.square(z);
+      if ((e[i] >> b) & 1) z = F.mul(z, x);
+    }
+  return z;
+}
+
+}  // namespace
+
+std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
+                                        const tower& t) {
+  const std::optional<dense_field> F = field_of(x, t);
+  if (!F || F->dim * F->coef_bits != e) return std::nullopt;  // not the field of the candidate
+  digits exponent = all_ones(f);
+  div_small(exponent, p);
+  return to_ordinal(*F, pow(*F, frobenius_product(*F, to_dense(*F, x), e / f, f), exponent));
+}
+
+std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const tower& t, std::size_t max_dim) {
+  const std::optional<dense_field> F = field_of(x, t, max_dim);
+  if (!F) return std::nullopt;
+  return to_ordinal(*F, pow(*F, to_dense(*F, x), e));
+}
+
+std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t) {
+  const std::optional<dense_field> F = field_of(x, t);
+  if (!F) return std::nullopt;
+  return to_ordinal(*F, frobenius_product(*F, to_dense(*F, x), n, s));
+}
+
+}  // namespace nimber::transfinite
