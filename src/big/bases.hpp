@@ -72,7 +72,7 @@ struct chunk_base {
   static constexpr std::size_t kFusedPairsFrom = 8;
   static constexpr std::size_t kHalfInKernel = detail::kernels::kHalfChunks;
 
-  static const detail::kernels::chunk_ops& ops() noexcept { return *detail::kernels::active().chunks; }
+  static const detail::kernels::chunk_ops& ops() noexcept { return detail::kernels::active_chunks(); }
   static void mul(const u64* a, const u64* b, u64* out, std::size_t n) {
     ops().mul(chunks::constants(), a, b, out, n);
   }

@@ -173,7 +173,7 @@ constexpr std::size_t kPlanesFrom = 32;
 
 // The chunk route runs only on kernels with chunk arithmetic, so `ops` is there.
 void convert(const conversion& c, const u64* x, u64* out, std::size_t count) noexcept {
-  const auto& ops = *detail::kernels::active().chunks;
+  const auto& ops = detail::kernels::active_chunks();
   if (count >= kPlanesFrom && ops.apply != nullptr) return ops.apply(c.gfni, x, out, count);
   ops.tables(c.tables.rows(), x, out, count);
 }

@@ -133,5 +133,8 @@ extern const ops avx512_ops;  // x86/avx512.cpp
 
 // The kernel chosen by kernels/registry.cpp (CPUID, NIMBER_KERNEL, or kernel::force).
 const ops& active() noexcept;
+// The chunk arithmetic for a big product on the chunk route (chosen while active().chunks was
+// set): the active kernel's, or the last chunk kernel's when portable has been forced since.
+const chunk_ops& active_chunks() noexcept;
 
 }  // namespace nimber::detail::kernels

@@ -75,7 +75,14 @@ kernel::force_status check(const entry* e) noexcept {
   return e->info.supported ? kernel::force_status::ok : kernel::force_status::unsupported;
 }
 
+// The chunk arithmetic of the last kernel made active that has one. A big product that took the
+// chunk route finishes on chunk arithmetic even if a kernel without it (portable) is forced
+// meanwhile; the chunk kernels share one representation, so switching among them mid-product
+// changes no answer. Stored before `current`, so a thread that saw a chunk kernel active sees it.
+constinit std::atomic<const chunk_ops*> last_chunks{nullptr};
+
 void make_active(std::atomic<const entry*>& current, const entry* e) noexcept {
+  if (e->batch->chunks != nullptr) last_chunks.store(e->batch->chunks, std::memory_order_release);
   current.store(e, std::memory_order_release);
   active_scalar_path.store(e->scalar, std::memory_order_release);
 }
@@ -105,6 +112,11 @@ state& the_state() noexcept {
 }  // namespace
 
 const ops& active() noexcept { return *the_state().current.load(std::memory_order_acquire)->batch; }
+
+const chunk_ops& active_chunks() noexcept {
+  const chunk_ops* c = active().chunks;
+  return c != nullptr ? *c : *last_chunks.load(std::memory_order_acquire);
+}
 
 }  // namespace nimber::detail::kernels
 
