@@ -1,11 +1,13 @@
 // batch: the Library Checker "Nim Product (F_2^64)" job. Maps the input when it is a regular
 // file (else reads it with read(2) in large chunks), parses it in one pass (read_batch,
 // batch_format.hpp), multiplies with the batch kernel, and hands the products to the output
-// writer, which writes them in cache-sized pieces straight to stdout once the whole input has
-// been checked.
+// writer, which writes them in cache-sized pieces straight to the destination once the whole
+// input has been checked.
 #include <CLI/CLI.hpp>
 
 #include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,7 +19,6 @@
 #include <cstring>
 #include <memory>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -81,6 +82,8 @@ class input_text {
   }
 
   std::string_view text() const noexcept { return text_; }
+  bool mapped() const noexcept { return map_ != nullptr; }
+  std::span<const char> mapping() const noexcept { return {static_cast<const char*>(map_), map_size_}; }
 
  private:
   void* map_ = nullptr;
@@ -104,36 +107,76 @@ void read_input(const std::string& file, input_text& input) {
                       std::string("a readable file (") + std::strerror(err) + ")");
 }
 
-// Writes all of data to fd, or throws.
-void write_all(int fd, std::string_view data) {
-  while (!data.empty()) {
-    const ssize_t put = ::write(fd, data.data(), data.size());
-    if (put < 0 && errno == EINTR) continue;
-    if (put < 0)
-      throw std::runtime_error(std::string("cannot write output: ") + std::strerror(errno));
-    data.remove_prefix(std::size_t(put));
+// A mapped file that another process truncates while we read it: the pages past its new end
+// vanish from the mapping, and touching one raises SIGBUS. While the mapping is parsed, a
+// handler turns that signal, for addresses inside the mapping only, into a jump back to
+// parse_guarded, which reports the change as an error. The jump leaves read_batch, whose
+// locals are all trivially destructible, so nothing is skipped that needed cleaning up.
+sigjmp_buf truncated_jump;
+const char* volatile guarded_begin = nullptr;
+const char* volatile guarded_end = nullptr;
+
+void on_sigbus(int signal, siginfo_t* info, void*) {
+  const char* address = static_cast<const char*>(info->si_addr);
+  if (address >= guarded_begin && address < guarded_end) siglongjmp(truncated_jump, 1);
+  ::signal(signal, SIG_DFL);  // not our mapping: die of it as we would have
+  ::raise(signal);
+}
+
+// read_batch over the input, guarded when it is a mapping. On an error the token is copied
+// into `token` (reserved beforehand, so that the copy allocates nothing) while the guard holds.
+// Returns false when the file shrank under us.
+bool parse_guarded(const input_text& input, std::vector<std::uint64_t>& a,
+                   std::vector<std::uint64_t>& b, batch_error& error, std::string& token) {
+  constexpr std::size_t max_token = 4096;
+  token.reserve(max_token);
+  struct sigaction action {}, previous {};
+  action.sa_sigaction = on_sigbus;
+  action.sa_flags = SA_SIGINFO;
+  sigemptyset(&action.sa_mask);
+  if (input.mapped()) {
+    guarded_begin = input.mapping().data();
+    guarded_end = input.mapping().data() + input.mapping().size();
+    ::sigaction(SIGBUS, &action, &previous);
   }
+  const bool whole = sigsetjmp(truncated_jump, 1) == 0;
+  if (whole) {
+    error = read_batch(input.text(), a, b);
+    if (error) token.assign(error.token.substr(0, max_token));
+  }
+  if (input.mapped()) ::sigaction(SIGBUS, &previous, nullptr);
+  guarded_begin = nullptr;
+  guarded_end = nullptr;
+  if (whole && error) error.token = token;
+  return whole;
 }
 
 struct batch_options {
   std::string file = "-";
 };
 
-void batch_command(const batch_options& opt, const output_options& output) {
+void batch_command(const batch_options& opt, context& ctx) {
   input_text input;
   read_input(opt.file, input);
   std::vector<std::uint64_t> a, b;
-  if (const batch_error e = read_batch(input.text(), a, b)) {
+  batch_error e;
+  std::string token;
+  if (!parse_guarded(input, a, b, e, token))
+    throw input_error(argument_where(1), opt.file,
+                      "a file that stays as it is while it is read (it was truncated)");
+  if (e) {
     const std::string where = "line " + std::to_string(e.line);
     if (e.at_end_of_input()) throw input_error::at_end(where, expected_text(e));
     throw input_error(where, e.token, expected_text(e));
   }
   // The whole input is valid: nothing can fail from here on but the writes, so the products
-  // go to stdout directly rather than through context::out (a second copy of ~20 MB of text).
+  // go to the destination directly rather than through context::out (a second copy of ~20 MB
+  // of text).
   batch::mul(a, b, a);  // in place, which batch::mul allows
   std::fflush(stdout);  // nothing is pending there; keeps the order if something ever is
-  write_report(report().table("products", a.size(), {number_column("product", a)}), output,
-               [](std::string_view piece) { write_all(STDOUT_FILENO, piece); });
+  output_target& out = destination(ctx);
+  write_report(report().table("products", a.size(), {number_column("product", a)}), ctx.output,
+               [&out](std::string_view piece) { out.write(piece); });
 }
 
 }  // namespace
@@ -150,7 +193,7 @@ void add_batch_command(CLI::App& app, context& ctx) {
       "Examples:\n"
       "  printf '3\\n1 1\\n5 11\\n8 8\\n' | nimber batch     # 1, 12, 13\n"
       "  nimber batch cases.txt > products.txt");
-  sub->callback([&ctx, opt] { batch_command(*opt, ctx.output); });
+  sub->callback([&ctx, opt] { batch_command(*opt, ctx); });
 }
 
 }  // namespace nimber::cli

@@ -3,16 +3,18 @@
 // (nimber/games/heap.hpp); this file parses arguments and describes the result for the
 // output writer.
 #include <CLI/CLI.hpp>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "checkpoint.hpp"
 #include "common.hpp"
+#include "picture.hpp"
 #include "nimber/games/heap.hpp"
 
 namespace nimber::cli {
@@ -21,45 +23,15 @@ namespace {
 
 namespace ng = nimber::games;
 
-// Progress on stderr when it is a terminal (never into a pipe or a file, where it would read
-// as output), once a run has taken two seconds, at most once a second: terms done, rate and
-// time left. The line is erased at the end.
-class progress_meter {
- public:
-  explicit progress_meter(std::string label) : label_(std::move(label)), enabled_(isatty(STDERR_FILENO) == 1) {}
-  ~progress_meter() {
-    if (shown_) std::fprintf(stderr, "\r%*s\r", int(width_), "");
-  }
-  void operator()(std::uint64_t done, std::uint64_t total) {
-    if (!enabled_) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (now - start_ < std::chrono::seconds(2) || now - last_ < std::chrono::seconds(1)) return;
-    last_ = now;
-    shown_ = true;
-    const double seconds = std::chrono::duration<double>(now - start_).count();
-    const double rate = double(done) / seconds;
-    const double left = rate > 0 ? double(total - done) / rate : 0;
-    const int n = std::fprintf(stderr, "\r%s: %llu of %llu terms (%.0f%%), %.3g terms/s, %.0f s left ",
-                               label_.c_str(), static_cast<unsigned long long>(done),
-                               static_cast<unsigned long long>(total), 100.0 * double(done) / double(total ? total : 1),
-                               rate, left);
-    width_ = std::max(width_, std::size_t(n > 1 ? n - 1 : 0));
-    std::fflush(stderr);
-  }
-
- private:
-  std::string label_;
-  bool enabled_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_{};
-  bool shown_ = false;
-  std::size_t width_ = 0;
-};
-
 struct heap_options {
-  std::string code, terms, heaps;
-  bool period = false;
+  std::string code, terms, heaps, plot, checkpoint, checkpoint_every = "300";
+  bool period = false, resume = false;
   CLI::Option* heaps_option = nullptr;
 };
+
+// Memory per term: the value (4 bytes) and its share of the output, which is built whole
+// before it is written (text up to ~12 bytes a term, CSV and JSON up to ~24 with the index).
+constexpr std::uint64_t bytes_per_term = 4 + 24;
 
 ng::heap_game parse_game(const std::string& code) {
   try {
@@ -116,16 +88,52 @@ void add_heap_sum(report& r, const ng::heap_game& game, const std::vector<std::u
           "winning move: heap {heap} ({size}) -> {leaves| + |nothing}");
 }
 
+// The sequence, computed from scratch or from the checkpoint --resume names, saving a
+// checkpoint every --checkpoint-every seconds and when SIGINT or SIGTERM asks to stop.
+ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_game& game,
+                                     std::uint64_t terms, context& ctx) {
+  progress_meter meter(ctx.progress, "nimber heap " + game.name(), "terms");
+  ng::sequence_options options;
+  options.progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };
+  if (opt.checkpoint.empty()) return ng::grundy_sequence_of(game, terms, options);
+
+  const std::string command = checkpoint_command(ctx.command_line);
+  std::optional<std::vector<std::uint32_t>> known;
+  if (opt.resume) known = load_checkpoint(opt.checkpoint, command);
+  if (known) {
+    if (known->size() > terms) throw input_error("--resume", opt.checkpoint, "a checkpoint of at most --terms terms");
+    options.known = *known;
+  }
+  const auto seconds = parse_bounded(opt.checkpoint_every, "--checkpoint-every", 0, 1u << 30,
+                                     "a number of seconds from 0 to 2^30");
+  checkpoint_clock clock{std::chrono::seconds(seconds)};
+  stop_signals signals;
+  options.checkpoint = [&](std::span<const std::uint32_t> done) {
+    const bool stop = stop_signals::stop_requested();
+    if (stop || clock.due()) save_checkpoint(opt.checkpoint, command, done);
+    return !stop;
+  };
+  ng::grundy_sequence s = ng::grundy_sequence_of(game, terms, options);
+  if (s.stopped) {
+    std::fprintf(stderr, "nimber: stopped: %llu terms saved in %s; the same command with --resume goes on\n",
+                 static_cast<unsigned long long>(s.computed), opt.checkpoint.c_str());
+    stop_signals::stop();
+  }
+  ctx.remove_after_output.push_back(opt.checkpoint);
+  ctx.remove_after_output.push_back(opt.checkpoint + ".tmp");  // left by a run killed mid-save
+  return s;
+}
+
 void heap_command(const heap_options& opt, context& ctx) {
   const ng::heap_game game = parse_game(opt.code);
   const std::uint64_t terms = parse_bounded(opt.terms, "--terms", 1, std::uint64_t(1) << 32,
                                             "a number of terms from 1 to 2^32");
   const std::vector<std::uint64_t> heaps = parse_heaps(opt, terms);
-
-  progress_meter meter("nimber heap " + game.name());
-  ng::sequence_options options;
-  options.progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };
-  const ng::grundy_sequence s = ng::grundy_sequence_of(game, terms, options);
+  if (!opt.plot.empty()) plot_format(opt.plot);
+  if (opt.resume && opt.checkpoint.empty())
+    throw input_error::at_end("--resume", "--checkpoint FILE beside it (the file to resume from)", "end of arguments");
+  check_memory(terms * bytes_per_term, ctx.max_memory, std::to_string(terms) + " terms of " + game.name());
+  const ng::grundy_sequence s = compute_sequence(opt, game, terms, ctx);
 
   const auto& v = s.values;
   report r;
@@ -137,6 +145,8 @@ void heap_command(const heap_options& opt, context& ctx) {
           "", in_all, table_layout::one_line);
   if (opt.period) add_period(r, s, game, terms);
   if (!heaps.empty()) add_heap_sum(r, game, v, heaps);
+  if (!opt.plot.empty())
+    write_sequence_plot(opt.plot, v, s.period, "heap " + game.name() + ": G(n) for n < " + std::to_string(terms));
   print(ctx, r);
 }
 
@@ -154,6 +164,17 @@ void add_heap_command(CLI::App& app, context& ctx) {
                 "Report the period and preperiod proved by the arithmetic-periodicity theorem");
   opt->heaps_option = sub->add_option(
       "--heaps", opt->heaps, "A sum of heaps H1,H2,...: its value and every winning move");
+  sub->add_option("--plot", opt->plot,
+                  "Draw G(n) against n in FILE.svg or FILE.png, the proved preperiod and period "
+                  "marked (with --period); '-' writes the SVG to stdout");
+  sub->add_option("--checkpoint", opt->checkpoint,
+                  "Save the terms computed so far in FILE every --checkpoint-every seconds and "
+                  "when stopped by SIGINT or SIGTERM; removed when the run completes");
+  sub->add_option("--checkpoint-every", opt->checkpoint_every,
+                  "Seconds between checkpoints (default 300; 0: as often as the engine reports)");
+  sub->add_flag("--resume", opt->resume,
+                "Go on from the --checkpoint FILE of the same command (from scratch when "
+                "FILE does not exist)");
   sub->footer(
       "A digit d_k of the code says into how many heaps (bit j: j heaps) a heap may be left\n"
       "after removing k tokens. --format csv holds the values only (n,grundy); json all.\n"
@@ -162,7 +183,10 @@ void add_heap_command(CLI::App& app, context& ctx) {
       "  nimber heap subtraction:1,3,4 --terms 20\n"
       "  nimber heap subtraction:1,3+1 --terms 20     # take any number but 2\n"
       "  nimber heap grundy --terms 100000 --format csv\n"
-      "  nimber heap 0.77 --terms 100 --heaps 5,9,12   # Kayles: value and winning moves");
+      "  nimber heap 0.77 --terms 100 --heaps 5,9,12   # Kayles: value and winning moves\n"
+      "  nimber heap 0.07 --terms 200 --period --plot dawson.svg\n"
+      "  nimber heap grundy --terms 268435456 --checkpoint g.ckpt   # Ctrl-C, then again\n"
+      "  nimber heap grundy --terms 268435456 --checkpoint g.ckpt --resume");
   sub->callback([&ctx, opt] { heap_command(*opt, ctx); });
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 
 #include "nimber/text.hpp"
 #include "output.hpp"
+#include "resources.hpp"
 
 namespace CLI {
 class App;
@@ -84,11 +86,31 @@ void check_argument_count(const std::vector<std::string>& args, std::size_t min,
 
 inline constexpr std::size_t unlimited = std::size_t(-1);
 
-struct context {
-  std::string out;        // the command's whole stdout, written by main() on success
-  int status = 0;         // exit status on success (1: "no result", e.g. no root exists)
-  output_options output;  // --format and --hex, global options
+// Exit statuses, kept distinct so that scripts can tell them apart.
+enum exit_status : int {
+  exit_answer = 0,     // the command's answer is on stdout
+  exit_no_answer = 1,  // none exists: no logarithm, no root, no solution, ...
+  exit_bad_input = 2,  // bad input, or not enough memory or another resource for it
+  exit_internal = 3,   // a failure that is nimber's fault: please report it
 };
+
+struct context {
+  std::string out;                      // the command's whole stdout, written by main() on success
+  int status = exit_answer;             // exit status on success (or exit_no_answer)
+  output_options output;                // --format and --hex, global options
+  std::string output_file;              // --output FILE; empty: standard output
+  std::optional<output_target> target;  // where stdout goes, opened by destination()
+  std::uint64_t max_memory = 0;         // --max-memory; by default the available memory
+  progress_mode progress = progress_mode::automatic;  // --progress, --quiet
+  std::vector<std::string> command_line;  // the arguments after "nimber", as given
+  std::vector<std::string> remove_after_output;  // files done with once the output is whole
+};
+
+// Where the command's output goes (--output FILE or standard output), opened on first use.
+inline output_target& destination(context& ctx) {
+  if (!ctx.target) ctx.output_file.empty() ? ctx.target.emplace() : ctx.target.emplace(ctx.output_file);
+  return *ctx.target;
+}
 
 // Hands a command's result to the output writer, in the format the options ask for.
 inline void print(context& ctx, const report& r) { write_report(r, ctx.output, ctx.out); }
@@ -102,11 +124,13 @@ void add_arith_commands(CLI::App& app, context& ctx);    // mul add div inv sqrt
 void add_table_command(CLI::App& app, context& ctx);     // table
 void add_batch_command(CLI::App& app, context& ctx);     // batch
 void add_nim_command(CLI::App& app, context& ctx);       // nim
-void add_kernel_commands(CLI::App& app, context& ctx);   // kernels bench
+void add_kernel_commands(CLI::App& app, context& ctx);   // kernels
+void add_bench_command(CLI::App& app, context& ctx);     // bench (cmd_bench.cpp)
 void add_field_commands(CLI::App& app, context& ctx);    // log order solve triples seq
 void add_matrix_command(CLI::App& app, context& ctx);    // matrix
 void add_game_command(CLI::App& app, context& ctx);      // game outcome|grundy
 void add_heap_command(CLI::App& app, context& ctx);      // heap
 void add_coins_command(CLI::App& app, context& ctx);     // coins
+void add_alpha_command(CLI::App& app, context& ctx);     // alpha
 
 }  // namespace nimber::cli

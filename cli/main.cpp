@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "common.hpp"
+#include "picture.hpp"
 #include "nimber/field.hpp"
+#include "nimber/games/error.hpp"
 #include "nimber/version.hpp"
 
 namespace {
@@ -28,7 +30,10 @@ int fail(std::string message, int status) {
 
 constexpr const char* kGlobalHelp =
     "Global options, before or after the command: --format text|csv|json, --hex,\n"
-    "--kernel NAME, --version.";
+    "--kernel NAME, --output FILE, --max-memory SIZE, --progress, --quiet, --version.";
+
+// Global options whose value is the next argument.
+constexpr std::string_view kValueOptions[] = {"--format", "--kernel", "--output", "--max-memory"};
 
 // Options of the whole program. Fallthrough, set before any subcommand is added (they inherit
 // it), lets a subcommand hand an option it does not know to its parent, so that a global
@@ -38,7 +43,8 @@ void add_global_options(CLI::App& app, context& ctx) {
   app.set_version_flag("--version", std::string("nimber ") + nimber::version_string,
                        "Print the version and exit");
   const std::map<std::string, output_format> formats{
-      {"text", output_format::text}, {"csv", output_format::csv}, {"json", output_format::json}};
+      {"text", output_format::text}, {"csv", output_format::csv}, {"json", output_format::json},
+      {"png", output_format::png},   {"svg", output_format::svg}, {"dot", output_format::dot}};
   app.add_option("--format", ctx.output.format,
                  "text (default): for people; csv: the result's table; json: all of it")
       ->transform(CLI::CheckedTransformer(formats));
@@ -49,6 +55,30 @@ void add_global_options(CLI::App& app, context& ctx) {
                  "Batch kernel to use: portable, pclmul, avx2 or avx512 (default: the best "
                  "this CPU runs)")
       ->each([](const std::string& name) { force_kernel(name, "--kernel"); });
+  app.add_option("--output", ctx.output_file,
+                 "Write the result to FILE, through a temporary file renamed at the end: FILE "
+                 "holds the whole result or is left as it was");
+  app.add_option("--max-memory",
+                 "The most memory a run may use, e.g. 4G or 512M (default: the physical "
+                 "memory available now); a larger request is refused with exit status 2")
+      ->each([&ctx](const std::string& text) {
+        const auto bytes = parse_memory_size(text);
+        if (!bytes) throw input_error("--max-memory", text, "a size such as 4G, 512M, 64K or a number of bytes");
+        ctx.max_memory = *bytes;
+      });
+  app.add_flag_callback("--progress", [&ctx] { ctx.progress = progress_mode::always; },
+                        "Show progress on stderr even when it is not a terminal");
+  app.add_flag_callback("--quiet", [&ctx] { ctx.progress = progress_mode::never; },
+                        "Never show progress");
+  // Before any command runs: a picture format only for the command that draws it.
+  app.parse_complete_callback([&app, &ctx] {
+    std::string command;
+    for (const CLI::App* a = &app; !a->get_subcommands().empty();) {
+      a = a->get_subcommands().front();
+      command += (command.empty() ? "" : " ") + a->get_name();
+    }
+    check_format_for_command(ctx.output.format, command);
+  });
 }
 
 // Every command's help names the global options, which its own option list does not show.
@@ -59,20 +89,29 @@ void add_global_help(CLI::App& app) {
   }
 }
 
-// Levenshtein distance, for suggesting the command nearest a mistyped one.
+// The edit distance with adjacent transpositions (optimal string alignment: "hepa" is one
+// step from "heap"), for suggesting the command or option nearest a mistyped one.
 std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
+  std::vector<std::size_t> before(b.size() + 1), row(b.size() + 1), next(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
+    next[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
+      next[j] = std::min({row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        next[j] = std::min(next[j], before[j - 2] + 1);
     }
+    before.swap(row);
+    row.swap(next);
   }
   return row[b.size()];
+}
+
+// A suggestion when the nearest name is close enough to be what was meant: one edit for short
+// words ("foo" is not "pow"), two from four letters on.
+std::string did_you_mean(std::string_view typed, std::string_view nearest, std::size_t distance) {
+  const std::size_t allowed = typed.size() < 4 ? 1 : 2;
+  return distance <= allowed ? "; did you mean '" + std::string(nearest) + "'?" : "";
 }
 
 // The command the arguments name, checked before CLI11 parses them: CLI11 says only that a
@@ -80,7 +119,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 void check_command_name(const CLI::App& app, int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if (arg == "--format" || arg == "--kernel") {  // global options with a separate value
+    if (std::find(std::begin(kValueOptions), std::end(kValueOptions), arg) != std::end(kValueOptions)) {
       if (++i == argc) throw input_error::at_end(arg, "a value after it", "end of arguments");
       continue;
     }
@@ -92,8 +131,7 @@ void check_command_name(const CLI::App& app, int argc, char** argv) {
       names += (names.empty() ? "" : ", ") + sub->get_name();
       if (const std::size_t d = edit_distance(arg, sub->get_name()); d < best) best = d, nearest = sub->get_name();
     }
-    const std::string hint = best <= 2 ? "; did you mean '" + nearest + "'?" : "";
-    throw input_error("command", arg, "a command (" + names + ")" + hint);
+    throw input_error("command", arg, "a command (" + names + ")" + did_you_mean(arg, nearest, best));
   }
   throw input_error::at_end("command", "a command; 'nimber --help' lists them", "end of arguments");
 }
@@ -131,8 +169,8 @@ void check_option_names(const CLI::App& app, int argc, char** argv) {
     std::size_t best = std::string::npos;
     for (const std::string& name : known)
       if (const std::size_t d = edit_distance(arg, name); d < best) best = d, nearest = name;
-    const std::string hint = best <= 2 ? "; did you mean '" + nearest + "'?" : "";
-    throw input_error("option", argv[i], "an option of '" + command + "' (see its --help)" + hint);
+    throw input_error("option", argv[i],
+                      "an option of '" + command + "' (see its --help)" + did_you_mean(arg, nearest, best));
   }
 }
 
@@ -153,10 +191,14 @@ std::string parse_error_message(const CLI::ParseError& e) {
   if (const std::size_t check = what.find(": Check "); check != std::string::npos && what.starts_with("--")) {
     const std::size_t begin = check + 8, end = what.find(" value in", begin);
     if (end != std::string::npos)
-      return what.substr(0, check) + ": '" + what.substr(begin, end - begin) + "': expected text, csv or json";
+      return what.substr(0, check) + ": '" + what.substr(begin, end - begin) +
+             "': expected text, csv or json (png and svg for 'table', dot for 'game grundy')";
   }
   if (const std::size_t colon = what.find(": 1 required"); colon != std::string::npos && what.starts_with("--"))
     return what.substr(0, colon) + ": end of arguments: expected a value after it";
+  // "FILE is required": a positional argument left out.
+  if (what.ends_with(" is required") && what.find(' ') == what.size() - 12)
+    return what.substr(0, what.size() - 12) + ": end of arguments: expected it (see the command's --help)";
   return what;
 }
 
@@ -166,15 +208,19 @@ void add_commands(CLI::App& app, context& ctx) {
   add_batch_command(app, ctx);
   add_nim_command(app, ctx);
   add_kernel_commands(app, ctx);
+  add_bench_command(app, ctx);
   add_field_commands(app, ctx);
   add_matrix_command(app, ctx);
   add_game_command(app, ctx);
   add_heap_command(app, ctx);
   add_coins_command(app, ctx);
+  add_alpha_command(app, ctx);
   add_global_help(app);
   // Set after the subcommands are added: CLI11 copies the parent's footer into each new one.
   app.footer(
-      "Numbers are decimal, 0x hex or 0b binary. Bad input: one line on stderr, exit status 2.\n"
+      "Numbers are decimal, 0x hex or 0b binary. A failure is one line on stderr.\n"
+      "Exit status: 0 the answer is on stdout; 1 no answer exists (no logarithm, root or\n"
+      "solution); 2 bad input, or not enough memory for it; 3 internal error (a bug).\n"
       "Run 'nimber <command> --help' for a command's options and examples.\n"
       "Examples:\n"
       "  nimber mul 5 11                 # 12\n"
@@ -184,35 +230,55 @@ void add_commands(CLI::App& app, context& ctx) {
       "  printf '1\\n8 8\\n' | nimber batch  # 13");
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  CLI::App app{"nimber: nimber arithmetic and impartial games"};
-  app.require_subcommand(1);
-  context ctx;
-  add_global_options(app, ctx);
-  add_commands(app, ctx);
+// Runs the command the arguments name and writes its output; returns the exit status. Every
+// failure is one line on stderr with nothing on stdout (see exit_status in common.hpp).
+int run(CLI::App& app, context& ctx, int argc, char** argv) {
   try {
     if (!wants_help_or_version(argc, argv)) {
       check_command_name(app, argc, argv);
       check_option_names(app, argc, argv);
     }
     app.parse(argc, argv);
+    output_target& out = destination(ctx);
+    out.write(ctx.out);
+    out.commit();
+    for (const std::string& path : ctx.remove_after_output) std::remove(path.c_str());
+    return ctx.status;
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help, --version: printed on stdout, status 0
   } catch (const CLI::ParseError& e) {
-    // CLI11's own errors (unknown option, bad --format value, ...): one line like ours,
-    // status 2, instead of CLI11's multi-line report.
-    return fail(parse_error_message(e), 2);
+    // CLI11's own errors (bad --format value, ...): one line like ours instead of its
+    // multi-line report.
+    return fail(parse_error_message(e), exit_bad_input);
   } catch (const input_error& e) {
-    return fail(e.what(), 2);
+    return fail(e.what(), exit_bad_input);
+  } catch (const resource_error& e) {
+    return fail(e.what(), exit_bad_input);
   } catch (const nimber::division_by_zero&) {
-    return fail("division by zero", 2);
+    return fail("division by zero", exit_bad_input);
+  } catch (const std::bad_alloc&) {
+    return fail("out of memory: the run needed more than it could get (" +
+                format_bytes(ctx.max_memory) + " may be used; see --max-memory)", exit_bad_input);
+  } catch (const nimber::games::games_error& e) {
+    return fail(e.what(), exit_bad_input);  // a game or code the games layer cannot take
   } catch (const std::exception& e) {
-    return fail(e.what(), 1);  // not the input's fault (e.g. out of memory)
+    return fail(std::string("internal error: ") + e.what(), exit_internal);
+  } catch (...) {
+    return fail("internal error: an unknown exception", exit_internal);
   }
-  if (std::fwrite(ctx.out.data(), 1, ctx.out.size(), stdout) != ctx.out.size() ||
-      std::fflush(stdout) != 0)
-    return fail(std::string("cannot write output: ") + std::strerror(errno), 1);
-  return ctx.status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"nimber: nimber arithmetic and impartial games"};
+  app.require_subcommand(1);
+  context ctx;
+  ctx.max_memory = available_memory();
+  ctx.command_line.assign(argv + 1, argv + argc);
+  add_global_options(app, ctx);
+  add_commands(app, ctx);
+  const int status = run(app, ctx, argc, argv);
+  ctx.target.reset();  // a failed run's temporary file goes before exit
+  return status;
 }

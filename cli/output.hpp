@@ -31,7 +31,9 @@ class big_nim;
 
 namespace nimber::cli {
 
-enum class output_format : std::uint8_t { text, csv, json };
+// png and svg (pictures of `table`) and dot (the graph of `game grundy`) are drawn by those
+// commands themselves (picture.hpp); the report writer renders text, csv and json.
+enum class output_format : std::uint8_t { text, csv, json, png, svg, dot };
 
 struct output_options {
   output_format format = output_format::text;

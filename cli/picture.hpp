@@ -58,6 +58,10 @@ std::string sequence_plot(picture_format f, std::span<const std::uint32_t> value
 // path ("table", "game grundy"). Any other pairing is input_error naming --format.
 void check_format_for_command(output_format f, std::string_view command);
 
+// The format a plot file's name asks for: .png or .svg ("-": SVG on stdout); otherwise
+// input_error at `where`. Lets a command refuse a bad name before a long run.
+picture_format plot_format(const std::string& path, std::string_view where = "--plot");
+
 // sequence_plot written to `path`, its format from the extension (.png or .svg; otherwise
 // input_error at `where`), through a temporary file renamed at the end (output_target), so a
 // failure leaves no partial file. "-" writes the SVG to standard output.

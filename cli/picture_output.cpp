@@ -42,13 +42,16 @@ void check_binary_stdout(std::string_view where, std::string_view format) {
     throw input_error(where, "-", "a file name: " + std::string(format) + " is binary and not written to a terminal");
 }
 
+picture_format plot_format(const std::string& path, std::string_view where) {
+  if (path.ends_with(".png")) return picture_format::png;
+  if (path.ends_with(".svg") || path == "-") return picture_format::svg;
+  throw input_error(where, path, "a file name ending in .png or .svg");
+}
+
 void write_sequence_plot(const std::string& path, std::span<const std::uint32_t> values,
                          const std::optional<games::periodicity>& period, std::string_view title,
                          std::string_view where) {
-  const std::string_view ext = path.size() >= 4 ? std::string_view(path).substr(path.size() - 4) : "";
-  if (ext != ".png" && ext != ".svg" && path != "-")
-    throw input_error(where, path, "a file name ending in .png or .svg");
-  const picture_format f = ext == ".png" ? picture_format::png : picture_format::svg;
+  const picture_format f = plot_format(path, where);
   output_target out(path);
   out.write(sequence_plot(f, values, period, title));
   out.commit();

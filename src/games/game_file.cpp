@@ -62,20 +62,38 @@ bool parse_decimal(std::string_view t, std::uint64_t& value) {
   return ec == std::errc{} && end == t.data() + t.size();
 }
 
-}  // namespace
-
-game_graph read_game_graph(std::string_view text) {
-  line_reader in(text);
+// The header line "N M", read from `in`.
+game_file_header read_header(line_reader& in) {
   if (!in.next_line()) throw parse_error::at_end_of_input(in.end_where(), "the header 'N M' (positions, moves)");
-  std::uint64_t n = 0, m = 0;
+  game_file_header h;
   const std::string_view tn = in.token();
-  if (!parse_decimal(tn, n) || n >= (std::uint64_t(1) << 32))
+  if (!parse_decimal(tn, h.positions) || h.positions >= (std::uint64_t(1) << 32))
     throw parse_error(in.where(), std::string(tn), "the number of positions N (decimal, below 2^32)");
   const std::string_view tm = in.token();
-  if (!parse_decimal(tm, m))
+  if (!parse_decimal(tm, h.moves))
     throw parse_error(in.where(), std::string(tm), "the number of moves M (decimal)");
   if (const std::string_view extra = in.token(); !extra.empty())
     throw parse_error(in.where(), std::string(extra), "end of line after the header 'N M'");
+  return h;
+}
+
+}  // namespace
+
+game_file_header read_game_header(std::string_view text) {
+  line_reader in(text);
+  return read_header(in);
+}
+
+std::uint64_t game_memory_bytes(const game_file_header& h) noexcept {
+  // The graph (an offset per position, a target per move), its reverse for the retrograde
+  // solvers (the same again), their work arrays (a count and a value per position) and the
+  // output (up to ~24 bytes a position in CSV or JSON): about 56 bytes a position, 8 a move.
+  return 56 * h.positions + 8 * h.moves;
+}
+
+game_graph read_game_graph(std::string_view text) {
+  line_reader in(text);
+  const auto [n, m] = read_header(in);
 
   // Every move line takes at least 4 bytes ("u v\n"), which bounds what a header can reserve.
   std::vector<position> from, to;

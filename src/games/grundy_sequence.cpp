@@ -146,6 +146,11 @@ class grundy_terms {
 
   std::uint32_t mask() const { return mask_; }
   std::uint64_t rare_count() const { return rare_.size(); }
+  // Records term n, given rather than computed (a resumed run), as computing it would have.
+  void replay(std::uint64_t n) {
+    if (game_.type() == heap_game::kind::take_break) add_to_classes(n);
+    note(n);
+  }
   void note(std::uint64_t n) {
     if (n >= 1 && is_rare(g_[n])) {
       rare_.push_back(n);
@@ -239,19 +244,31 @@ class grundy_terms {
   // class, grown by one position per term, gives them all without walking back through them.
   // Must be called for n = 0, 1, 2, ... in order.
   void mark_progression_options(std::uint64_t n, std::uint8_t* marks) {
+    add_to_classes(n);
     const auto progressions = game_.progressions();
-    if (class_values_.size() < progressions.size()) class_values_.resize(progressions.size());
     for (std::size_t i = 0; i < progressions.size(); ++i) {
-      const progression p = progressions[i];
-      if (n < p.start) continue;
-      const std::uint64_t q = n - p.start;  // the newest position of its class
-      auto& classes = class_values_[i];
-      if (classes.empty()) classes.resize(p.step);
-      std::vector<std::uint8_t>& values = classes[q % p.step];
-      if (values.size() < value_limit_) values.resize(value_limit_, 0);
-      values[g_[q]] = 1;
+      if (n < progressions[i].start) continue;
+      const std::vector<std::uint8_t>& values = class_of(i, n);
       for (std::uint64_t v = 0; v < value_limit_; ++v) marks[v] |= values[v];
     }
+  }
+
+  // Adds the newest position of each progression's class at term n, G(n - start).
+  void add_to_classes(std::uint64_t n) {
+    const auto progressions = game_.progressions();
+    if (class_values_.size() < progressions.size()) class_values_.resize(progressions.size());
+    for (std::size_t i = 0; i < progressions.size(); ++i)
+      if (n >= progressions[i].start) class_of(i, n)[g_[n - progressions[i].start]] = 1;
+  }
+
+  // The values of the class of progression i that term n's moves reach, sized to the limit.
+  std::vector<std::uint8_t>& class_of(std::size_t i, std::uint64_t n) {
+    const progression p = game_.progressions()[i];
+    auto& classes = class_values_[i];
+    if (classes.empty()) classes.resize(p.step);
+    std::vector<std::uint8_t>& values = classes[(n - p.start) % p.step];
+    if (values.size() < value_limit_) values.resize(value_limit_, 0);
+    return values;
   }
 
   void mark_three_heap_options(std::uint64_t n, std::uint8_t* marks) const {
@@ -302,8 +319,30 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
   using method = sequence_options::method;
   const bool want_sparse = sequence.sparse_possible() && options.engine != method::naive;
   bool sparse = false;
+  // The engine re-chooses its path at these points: 64, 128, 256, ...
   std::uint64_t checkpoint = first_checkpoint;
-  std::uint64_t n = 0;
+  const auto choose_path = [&](std::uint64_t n) {
+    if (want_sparse && (n >= sparse_start || options.engine == method::sparse)) {
+      // Re-choose the mask over every position so far: each term pairs with every rare
+      // position, so their total count is the cost. A mask fitted to the latest values
+      // alone can make most earlier ones rare (on 0.376 the periodic tail's values favour a
+      // mask under which much of the irregular start is rare: a million pairs a term). Keep
+      // the naive path when no mask makes the rare positions few (then the sparse path
+      // would only add work).
+      sequence.choose_mask(1, n);
+      sparse = options.engine == method::sparse || sequence.rare_count() * 4 < n;
+    }
+  };
+  std::uint64_t n = std::min<std::uint64_t>(options.known.size(), terms);
+  std::copy_n(options.known.begin(), n, g.begin());
+  for (std::uint64_t i = 0; i < n; ++i) sequence.replay(i);
+  while (checkpoint < n) checkpoint *= 2;
+  if (n > first_checkpoint && n < checkpoint) choose_path(n);
+  // Tells the caller how far the run is; false when it asks to stop.
+  const auto report = [&](std::uint64_t done) {
+    if (options.progress) options.progress(done, terms);
+    return !options.checkpoint || options.checkpoint(std::span<const std::uint32_t>(g.data(), done));
+  };
   while (n < terms) {
     if (n == checkpoint) {
       checkpoint *= 2;
@@ -313,17 +352,8 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
           break;
         }
       }
-      if (want_sparse && (n >= sparse_start || options.engine == method::sparse)) {
-        // Re-choose the mask over every position so far: each term pairs with every rare
-        // position, so their total count is the cost. A mask fitted to the latest values
-        // alone can make most earlier ones rare (on 0.376 the periodic tail's values favour a
-        // mask under which much of the irregular start is rare: a million pairs a term). Keep
-        // the naive path when no mask makes the rare positions few (then the sparse path
-        // would only add work).
-        sequence.choose_mask(1, n);
-        sparse = options.engine == method::sparse || sequence.rare_count() * 4 < n;
-      }
-      if (options.progress) options.progress(n, terms);
+      choose_path(n);
+      if (!report(n)) break;
     }
     const std::uint64_t before = n;
     if (sparse) {
@@ -333,9 +363,14 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
       sequence.note(n);
       ++n;
     }
-    if (options.progress && (n >> 16) != (before >> 16)) options.progress(n, terms);
+    if ((n >> 16) != (before >> 16) && n < terms && !report(n)) break;
   }
   result.computed = n;
+  if (n < terms && !result.period) {  // stopped by the caller
+    g.resize(n);
+    result.stopped = true;
+    return result;
+  }
   if (n == terms && options.use_period && !result.period)
     result.period = prove_period(game, g);
   if (result.period)

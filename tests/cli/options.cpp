@@ -56,7 +56,7 @@ TEST(CliOptions, BadGlobalOptions) {
 TEST(CliOptions, MessagesNameTheProblem) {
   expect_error({"mull", "3", "4"},
                "command: 'mull': expected a command (mul, add, div, inv, sqrt, pow, table, batch, nim, "
-               "kernels, bench, log, order, solve, triples, seq, matrix, game, heap, coins); did you mean 'mul'?");
+               "kernels, bench, log, order, solve, triples, seq, matrix, game, heap, coins, alpha); did you mean 'mul'?");
   expect_error({"--kernel"}, "--kernel: end of arguments: expected a value after it");
   expect_error({"mul", "3", "--kernel"}, "--kernel: end of arguments: expected a value after it");
   expect_error({"--hex"}, "command: end of arguments: expected a command; 'nimber --help' lists them");
@@ -68,7 +68,8 @@ TEST(CliOptions, MessagesNameTheProblem) {
                "option: '--summ=1': expected an option of 'nimber game grundy' (see its --help); did you mean '--sum'?");
   expect_error({"nim", "3", "--no-such-thing"},
                "option: '--no-such-thing': expected an option of 'nimber nim' (see its --help)");
-  expect_error({"nim", "--format=xml", "3"}, "--format: 'xml': expected text, csv or json");
+  expect_error({"nim", "--format=xml", "3"},
+               "--format: 'xml': expected text, csv or json (png and svg for 'table', dot for 'game grundy')");
   expect_error({"heap", "0.07", "--terms", "0"}, "--terms: '0': expected a number of terms from 1 to 2^32");
   expect_error({"coins", "ruler", "18446744073709551616"},
                "argument 2: '18446744073709551616': expected a number below 2^64");
@@ -175,3 +176,14 @@ TEST(CliOptions, ListErrors) {
 }
 
 }  // namespace
+
+// Suggestions only where a word is near enough to have been meant.
+TEST(CliOptions, SuggestionsAndMissingArguments) {
+  const result foo = run({"foo"});
+  EXPECT_EQ(foo.status, 2);
+  EXPECT_EQ(foo.err.find("did you mean"), std::string::npos) << foo.err;
+  const result hepa = run({"hepa", "0.07", "--terms", "3"});
+  EXPECT_NE(hepa.err.find("did you mean 'heap'?"), std::string::npos) << hepa.err;
+  expect_error({"game", "grundy", "--sum", "1"},
+               "FILE: end of arguments: expected it (see the command's --help)");
+}

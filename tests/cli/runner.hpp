@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -44,11 +45,20 @@ struct temp_file {
   ~temp_file() { unlink(path.c_str()); }
 };
 
-// Runs nimber with args; stdin, stdout and stderr are temporary files, so that no pipe can
-// fill up and deadlock however large the input or output.
-inline result run(const std::vector<std::string>& args, const std::string& input = "") {
+// A nimber process started by start() and not yet waited for.
+struct process {
+  pid_t pid = -1;
   temp_file in, out, err;
-  std::ofstream(in.path, std::ios::binary) << input;
+};
+
+// Starts nimber with args; stdin, stdout and stderr are temporary files, so that no pipe can
+// fill up and deadlock however large the input or output. stdin_path, when given, is the
+// file read as standard input instead of `input`.
+inline std::unique_ptr<process> start(const std::vector<std::string>& args,
+                                      const std::string& input = "",
+                                      const std::string& stdin_path = "") {
+  auto p = std::make_unique<process>();
+  std::ofstream(p->in.path, std::ios::binary) << input;
 
   std::vector<char*> argv{const_cast<char*>(NIMBER_CLI)};
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -56,20 +66,30 @@ inline result run(const std::vector<std::string>& args, const std::string& input
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, in.path.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out.path.c_str(), O_WRONLY | O_TRUNC, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, err.path.c_str(), O_WRONLY | O_TRUNC, 0);
-  pid_t pid = 0;
+  const std::string& in = stdin_path.empty() ? p->in.path : stdin_path;
+  posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, p->out.path.c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, p->err.path.c_str(), O_WRONLY | O_TRUNC, 0);
+  if (posix_spawn(&p->pid, NIMBER_CLI, &actions, nullptr, argv.data(), environ) != 0) p->pid = -1;
+  posix_spawn_file_actions_destroy(&actions);
+  return p;
+}
+
+// Waits for p; status is the exit status, or 128 + the signal that ended it.
+inline result finish(process& p) {
   result r;
-  if (posix_spawn(&pid, NIMBER_CLI, &actions, nullptr, argv.data(), environ) == 0) {
+  if (p.pid > 0) {
     int wstatus = 0;
-    waitpid(pid, &wstatus, 0);
+    waitpid(p.pid, &wstatus, 0);
     r.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
   }
-  posix_spawn_file_actions_destroy(&actions);
-  r.out = read_file(out.path);
-  r.err = read_file(err.path);
+  r.out = read_file(p.out.path);
+  r.err = read_file(p.err.path);
   return r;
+}
+
+inline result run(const std::vector<std::string>& args, const std::string& input = "") {
+  return finish(*start(args, input));
 }
 
 // Success: the given stdout, nothing on stderr, status 0.

@@ -101,6 +101,12 @@ struct sequence_options {
   enum class method : std::uint8_t { automatic, naive, sparse } engine = method::automatic;
   // Called now and then with (terms done, terms wanted); may be empty.
   std::function<void(std::uint64_t, std::uint64_t)> progress;
+  // Called with G(0 .. n-1) whenever progress is (at least once per 2^16 terms); returning
+  // false stops the run there, with the n terms computed so far. May be empty.
+  std::function<bool(std::span<const std::uint32_t>)> checkpoint;
+  // G(0 .. k-1) from an earlier run of the same game (a saved checkpoint): the run goes on
+  // from term k, and the result is the same as if it had computed them. Not checked.
+  std::span<const std::uint32_t> known;
 };
 
 struct grundy_sequence {
@@ -109,6 +115,8 @@ struct grundy_sequence {
   std::uint64_t computed = 0;             // terms computed by mex; the rest follow from period
   std::uint32_t mask = 0;                 // the sparse-space mask used last (0: none)
   std::uint64_t rare_positions = 0;       // positions n >= 1 whose value is rare for that mask
+  bool stopped = false;                   // the checkpoint callback stopped the run early:
+                                          // values holds only the computed terms
 };
 
 // G(0) .. G(terms - 1) of a heap game. For two-heap splits the sparse-space method

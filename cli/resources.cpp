@@ -1,0 +1,191 @@
+#include "resources.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include "nimber/text.hpp"
+
+namespace nimber::cli {
+
+// ---- Memory ------------------------------------------------------------------------------
+
+std::optional<std::uint64_t> parse_memory_size(std::string_view text) {
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  const auto number = parse_u64(text.substr(0, digits));
+  if (!number || number.value == 0) return std::nullopt;
+  std::string_view unit = text.substr(digits);
+  if (unit.ends_with("iB")) unit.remove_suffix(2);
+  else if (unit.size() > 1 && unit.ends_with("B")) unit.remove_suffix(1);
+  constexpr std::string_view units = "KMGT";
+  unsigned shift = 0;
+  if (unit.size() == 1) {
+    const std::size_t at = units.find(char(unit[0] & ~0x20));  // either case
+    if (at == std::string_view::npos) return std::nullopt;
+    shift = 10 * unsigned(at + 1);
+  } else if (!unit.empty() && unit != "B") {
+    return std::nullopt;
+  }
+  if (number.value > (~std::uint64_t{0} >> shift)) return std::nullopt;
+  return number.value << shift;
+}
+
+namespace {
+
+// The number after `key` in a /proc/meminfo-style file, in bytes ("MemAvailable:  123 kB").
+std::optional<std::uint64_t> meminfo_bytes(const char* key) {
+  std::ifstream in("/proc/meminfo");
+  std::string name, unit;
+  std::uint64_t value = 0;
+  while (in >> name >> value) {
+    std::getline(in, unit);
+    if (name == key) return value * (unit.find("kB") != std::string::npos ? 1024 : 1);
+  }
+  return std::nullopt;
+}
+
+// The cgroup v2 memory limit of this process's group, when there is one.
+std::optional<std::uint64_t> cgroup_limit() {
+  std::ifstream in("/sys/fs/cgroup/memory.max");
+  std::string text;
+  if (!(in >> text) || text == "max") return std::nullopt;
+  const auto r = parse_u64(text);
+  return r ? std::optional(r.value) : std::nullopt;
+}
+
+}  // namespace
+
+std::uint64_t available_memory() noexcept {
+  try {
+    std::uint64_t bytes = meminfo_bytes("MemAvailable:").value_or(0);
+    if (bytes == 0) bytes = std::uint64_t(sysconf(_SC_PHYS_PAGES)) * std::uint64_t(sysconf(_SC_PAGE_SIZE));
+    if (const auto limit = cgroup_limit()) bytes = std::min(bytes, *limit);
+    return bytes;
+  } catch (...) {
+    return std::uint64_t(sysconf(_SC_PHYS_PAGES)) * std::uint64_t(sysconf(_SC_PAGE_SIZE));
+  }
+}
+
+std::string format_bytes(std::uint64_t bytes) {
+  if (bytes < 1024) return std::to_string(bytes) + " bytes";
+  constexpr const char* names[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double value = double(bytes) / 1024;
+  int unit = 0;
+  while (value >= 1024 && unit < 5) value /= 1024, ++unit;
+  char text[32];
+  std::snprintf(text, sizeof text, value < 10 ? "%.1f %s" : "%.0f %s", value, names[unit]);
+  return text;
+}
+
+void check_memory(std::uint64_t bytes, std::uint64_t budget, std::string_view what) {
+  if (bytes <= budget) return;
+  throw resource_error(std::string(what) + " needs " + format_bytes(bytes) + " of memory; " +
+                       format_bytes(budget) + " may be used (--max-memory)");
+}
+
+// ---- Output ------------------------------------------------------------------------------
+
+namespace {
+
+std::string reason(const std::string& path) { return "cannot write '" + path + "': " + std::strerror(errno); }
+
+}  // namespace
+
+output_target::output_target(std::string path, bool fixed_temporary)
+    : path_(std::move(path)), fixed_temporary_(fixed_temporary) {}
+
+output_target::~output_target() {
+  if (fd_ >= 0 && fd_ != STDOUT_FILENO) {
+    ::close(fd_);
+    ::unlink(temp_.c_str());
+  }
+}
+
+int output_target::fd() {
+  if (fd_ >= 0) return fd_;
+  if (path_.empty() || path_ == "-") return fd_ = STDOUT_FILENO;
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    throw resource_error("cannot write '" + path_ + "': it is a directory");
+  // mkstemp makes the name unique, so two runs writing the same file never share a temporary.
+  temp_ = path_ + (fixed_temporary_ ? ".tmp" : ".tmp.XXXXXX");
+  fd_ = fixed_temporary_ ? ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)
+                         : ::mkostemp(temp_.data(), O_CLOEXEC);
+  if (fd_ < 0) throw resource_error(reason(path_));
+  // mkstemp creates the file 0600; a result file gets the usual 0666 less the umask.
+  const mode_t umask = ::umask(0);
+  ::umask(umask);
+  ::fchmod(fd_, 0666 & ~umask);
+  return fd_;
+}
+
+void output_target::write(std::string_view data) {
+  const int out = fd();
+  while (!data.empty()) {
+    const ssize_t put = ::write(out, data.data(), data.size());
+    if (put < 0 && errno == EINTR) continue;
+    if (put < 0) throw resource_error(reason(path_.empty() ? "standard output" : path_));
+    data.remove_prefix(std::size_t(put));
+  }
+}
+
+void output_target::commit() {
+  const int out = fd();
+  if (out == STDOUT_FILENO) return;
+  if (::fsync(out) != 0 || ::close(out) != 0) {
+    fd_ = -1;
+    ::unlink(temp_.c_str());
+    throw resource_error(reason(path_));
+  }
+  fd_ = -1;
+  if (::rename(temp_.c_str(), path_.c_str()) != 0) {
+    const std::string message = reason(path_);
+    ::unlink(temp_.c_str());
+    throw resource_error(message);
+  }
+}
+
+// ---- Progress ----------------------------------------------------------------------------
+
+progress_meter::progress_meter(progress_mode mode, std::string label, std::string unit)
+    : label_(std::move(label)), unit_(std::move(unit)),
+      enabled_(mode == progress_mode::always ||
+               (mode == progress_mode::automatic && isatty(STDERR_FILENO) == 1)),
+      terminal_(isatty(STDERR_FILENO) == 1),
+      delay_(mode == progress_mode::always ? std::chrono::seconds(0) : std::chrono::seconds(2)),
+      start_(std::chrono::steady_clock::now()) {}
+
+progress_meter::~progress_meter() {
+  if (shown_ && terminal_) std::fprintf(stderr, "\r%*s\r", int(width_), "");
+}
+
+void progress_meter::operator()(std::uint64_t done, std::uint64_t total) {
+  if (!enabled_) return;
+  const auto now = std::chrono::steady_clock::now();
+  // A terminal line is redrawn in place five times a second; elsewhere each update is a line.
+  const auto interval = terminal_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(1000);
+  if (now - start_ < delay_ || now - last_ < interval) return;
+  last_ = now;
+  shown_ = true;
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  const double rate = double(done) / seconds;
+  const double left = rate > 0 ? double(total - done) / rate : 0;
+  const int n = std::fprintf(stderr, "%s%s: %llu of %llu %s (%.0f%%), %.3g %s/s, %.0f s left %s",
+                             terminal_ ? "\r" : "", label_.c_str(),
+                             static_cast<unsigned long long>(done),
+                             static_cast<unsigned long long>(total), unit_.c_str(),
+                             100.0 * double(done) / double(total ? total : 1), rate,
+                             unit_.c_str(), left, terminal_ ? "" : "\n");
+  width_ = std::max(width_, std::size_t(n > 1 ? n - 1 : 0));
+  std::fflush(stderr);
+}
+
+}  // namespace nimber::cli
