@@ -105,7 +105,10 @@ void small_levels(u64* x, std::size_t words) noexcept {
 static_assert(kSmallLevels == 6, "small_levels lists the levels 1 .. 5 (level 0 moves nothing)");
 
 // Monomial basis -> novel basis on 2^m words, and back: division by s_(m-1), then the halves.
-void to_novel(u64* x, unsigned m) noexcept {
+// Only the first `used` words of x may be nonzero: a polynomial of degree below 2^(m-1) is
+// its own remainder and its quotient is zero, so that level and the upper half are skipped.
+void to_novel(u64* x, unsigned m, std::size_t used) noexcept {
+  if (m > kSmallLevels && used <= (std::size_t(1) << (m - 1))) return to_novel(x, m - 1, used);
   if (m == kSmallLevels) return small_levels<false>(x, std::size_t(1) << m);
   if (m < kSmallLevels) {
     for (unsigned i = m; i-- > 0;) {
@@ -114,8 +117,8 @@ void to_novel(u64* x, unsigned m) noexcept {
     return;
   }
   divide_by_s<false>(x, m - 1);
-  to_novel(x, m - 1);
-  to_novel(x + (std::size_t(1) << (m - 1)), m - 1);
+  to_novel(x, m - 1, std::size_t(1) << (m - 1));
+  to_novel(x + (std::size_t(1) << (m - 1)), m - 1, std::size_t(1) << (m - 1));
 }
 
 void from_novel(u64* x, unsigned m) noexcept {
@@ -152,7 +155,7 @@ void fft_mul(const fft_ops& ops, const u64* a, std::size_t na, const u64* b, std
   std::fill(fa.begin(), fa.end(), u64(0));
   for (std::size_t i = 0; i < na; ++i) fa[2 * i] = a[i] & 0xFFFFFFFF, fa[2 * i + 1] = a[i] >> 32;
   for (std::size_t i = 0; i < nb; ++i) fa[2 * i] |= b[i] << 32, fa[2 * i + 1] |= b[i] & 0xFFFFFFFF00000000;
-  to_novel(fa.data(), m);
+  to_novel(fa.data(), m, 2 * std::max(na, nb));
   for (std::size_t i = 0; i < n; ++i) fb[i] = fa[i] >> 32, fa[i] &= 0xFFFFFFFF;
   ops.forward(fa.data(), m);
   ops.forward(fb.data(), m);
