@@ -35,6 +35,14 @@ class dense_field {
   unsigned coef_bits = 1;
   std::vector<level> levels;
   std::size_t dim = 1;
+  // Scratch per level, reused: a call at level i uses only calls at lower levels.
+  mutable std::vector<std::vector<word>> wide_, tmp_, sq_;
+
+  std::vector<word>& scratch(std::vector<std::vector<word>>& pool, std::size_t i, std::size_t size) const {
+    if (pool.size() <= i) pool.resize(i + 1);
+    pool[i].assign(size, 0);
+    return pool[i];
+  }
 
   word cmul(word a, word b) const noexcept {
     return coef_bits <= 8 ? word(nimber::mul<std::uint8_t>(std::uint8_t(a), std::uint8_t(b))) : nimber::mul<word>(a, b);
@@ -48,10 +56,19 @@ class dense_field {
     }
     const level& v = levels[i - 1];
     const std::size_t s = v.stride;
-    std::vector<word> wide(s * (2 * v.n - 1), 0);
-    for (word a = 0; a < v.n; ++a) {
-      if (std::all_of(x + a * s, x + (a + 1) * s, [](word c) { return c == 0; })) continue;
-      for (word b = 0; b < v.n; ++b) mul_acc(i - 1, x + a * s, y + b * s, wide.data() + (a + b) * s);
+    std::vector<word>& wide = scratch(wide_, i, s * (2 * v.n - 1));
+    if (i == 1) {  // coefficients
+      for (word a = 0; a < v.n; ++a)
+        if (x[a])
+          for (word b = 0; b < v.n; ++b) wide[a + b] ^= cmul(x[a], y[b]);
+    } else {
+      std::vector<bool> y_zero(v.n);
+      for (word b = 0; b < v.n; ++b) y_zero[b] = std::all_of(y + b * s, y + (b + 1) * s, [](word c) { return c == 0; });
+      for (word a = 0; a < v.n; ++a) {
+        if (std::all_of(x + a * s, x + (a + 1) * s, [](word c) { return c == 0; })) continue;
+        for (word b = 0; b < v.n; ++b)
+          if (!y_zero[b]) mul_acc(i - 1, x + a * s, y + b * s, wide.data() + (a + b) * s);
+      }
     }
     for (word j = 0; j < v.n; ++j)
       for (std::size_t c = 0; c < s; ++c) out[j * s + c] ^= wide[j * s + c];
@@ -72,13 +89,12 @@ class dense_field {
     const level& v = levels[i - 1];
     const std::size_t s = v.stride;
     const word sh = m.shift[i - 1];
-    std::vector<word> tmp;
     for (word u = 0; u < v.n; ++u) {
       const word t = u + sh;
       if (t < v.n) {
         monomial_acc(i - 1, x + u * s, m, out + t * s);
       } else {
-        tmp.assign(s, 0);
+        std::vector<word>& tmp = scratch(tmp_, i, s);
         monomial_acc(i - 1, x + u * s, m, tmp.data());
         alpha_acc(i - 1, tmp.data(), out + (t - v.n) * s);
       }
@@ -93,13 +109,12 @@ class dense_field {
     }
     const level& v = levels[i - 1];
     const std::size_t s = v.stride;
-    std::vector<word> tmp(s);
     for (word u = 0; u < v.n; ++u) {
       const word t = 2 * u;
       if (t < v.n) {
         square_acc(i - 1, x + u * s, out + t * s);
       } else {
-        std::fill(tmp.begin(), tmp.end(), 0);
+        std::vector<word>& tmp = scratch(sq_, i, s);
         square_acc(i - 1, x + u * s, tmp.data());
         alpha_acc(i - 1, tmp.data(), out + (t - v.n) * s);
       }
