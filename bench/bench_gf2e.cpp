@@ -9,6 +9,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -46,6 +47,28 @@ void BM_gf2x_mul(benchmark::State& state) {
   state.counters["bits"] = double(state.range(0));
 }
 BENCHMARK(BM_gf2x_mul)->RangeMultiplier(4)->Range(1 << 10, 1 << 24)->Unit(benchmark::kMicrosecond)->Apply(min_statistic);
+
+// The two algorithms apart, the FFT forced on or off (set_fft_limbs): the crossover and the
+// cost model of gf2x_mul.cpp are fitted to these.
+template <bool Fft>
+void BM_gf2x_algorithm(benchmark::State& state) {
+  const std::size_t n = std::size_t(state.range(0));
+  const auto a = random_limbs(n, 1), b = random_limbs(n, 2);
+  std::vector<u64> out(2 * n);
+  nimber::gf2x::set_fft_limbs(Fft ? 1 : std::numeric_limits<std::size_t>::max());
+  for (auto _ : state) {
+    nimber::gf2x::mul(a.data(), n, b.data(), n, out.data());
+    benchmark::DoNotOptimize(out.data());
+  }
+  nimber::gf2x::set_fft_limbs(0);
+  state.counters["limbs"] = double(n);
+}
+void algorithm_sizes(benchmark::internal::Benchmark* b) {
+  for (const int n : {256, 512, 768, 1024, 1280, 2048, 4096, 16384, 262144}) b->Arg(n);
+  b->Unit(benchmark::kMicrosecond);
+}
+BENCHMARK(BM_gf2x_algorithm<false>)->Name("BM_gf2x_karatsuba")->Apply(algorithm_sizes);
+BENCHMARK(BM_gf2x_algorithm<true>)->Name("BM_gf2x_fft")->Apply(algorithm_sizes);
 
 void BM_gf2x_square(benchmark::State& state) {
   const std::size_t n = std::size_t(state.range(0)) / 64;
