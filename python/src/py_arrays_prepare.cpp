@@ -97,6 +97,7 @@ call prepare(const std::string& name, const std::vector<py::handle>& values,
   for (std::size_t i = 0; i < values.size(); ++i)
     if (!c.args[i].scalar) shapes.push_back(shape_of(arrays[i]));
   c.shape = broadcast(c, shapes);
+  if (c.wide && shapes.empty()) c.shape = {2};  // scalars alone: one value, as (low, high)
   std::size_t n = 1;
   for (const py::ssize_t d : c.shape) n *= std::size_t(d);
   c.count = c.wide ? n / 2 : n;

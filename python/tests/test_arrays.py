@@ -124,6 +124,8 @@ def test_128_bits_against_reference(kernel, wide_case):
     assert from_words(nimber.div(to_words(products)[keep], y[keep], bits=128)) == [xs[i] for i in keep]
     assert from_words(nimber.pow(x, 2, bits=128)) == from_words(sq)
     assert from_words(nimber.axpy(c, x, y, bits=128)) == [nim_mul(c, a) ^ b for a, b in zip(xs, ys)]
+    # Scalars alone give one value as (low, high).
+    assert from_words([nimber.mul(2**100, 3, bits=128)]) == [nim_mul(2**100, 3)]
     # The 128-bit product agrees with Nimber's.
     assert [int(nimber.Nimber(a) * b) for a, b in zip(xs, ys)] == products
 
