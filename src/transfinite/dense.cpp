@@ -5,6 +5,7 @@
 // squaring costs about dim(F) times a small factor instead of a product's dim(F)^2.
 #include <algorithm>
 #include <array>
+#include <map>
 #include <optional>
 
 #include "nimber/arith.hpp"
@@ -121,6 +122,29 @@ class dense_field {
     }
   }
 
+  // The size of an element of the levels [0, i).
+  std::size_t size(std::size_t i) const { return i == 0 ? 1 : levels[i - 1].stride * levels[i - 1].n; }
+  std::vector<word> mul_at(std::size_t i, const std::vector<word>& a, const std::vector<word>& b) const {
+    std::vector<word> r(size(i), 0);
+    mul_acc(i, a.data(), b.data(), r.data());
+    return r;
+  }
+  std::vector<word> square_at(std::size_t i, const std::vector<word>& a) const {
+    std::vector<word> r(size(i), 0);
+    square_acc(i, a.data(), r.data());
+    return r;
+  }
+  // alpha of level i as an element of the levels below it.
+  std::vector<word> alpha_at(std::size_t i) const {
+    std::vector<word> r(levels[i].stride, 0);
+    for (const monomial& m : levels[i].alpha) {
+      std::size_t index = 0;
+      for (std::size_t l = 0; l < i; ++l) index += m.shift[l] * levels[l].stride;
+      r[index] ^= m.coef;
+    }
+    return r;
+  }
+
   std::vector<word> mul(const std::vector<word>& a, const std::vector<word>& b) const {
     std::vector<word> r(dim, 0);
     mul_acc(levels.size(), a.data(), b.data(), r.data());
@@ -213,11 +237,115 @@ ordinal to_ordinal(const dense_field& f, const std::vector<word>& x) {
   return ordinal::from_terms(std::move(terms));
 }
 
-std::vector<word> frobenius(const dense_field& f, std::vector<word> x, word j) {
-  for (word i = 0; i < j; ++i) x = f.square(x);
+std::vector<word> pow_at(const dense_field& F, std::size_t i, const std::vector<word>& x, const digits& e) {
+  std::vector<word> z(F.size(i), 0);
+  z[0] = 1;
+  for (std::size_t l = e.size(); l-- > 0;)
+    for (int b = 63; b >= 0; --b) {
+      z = F.square_at(i, z);
+      if ((e[l] >> b) & 1) z = F.mul_at(i, z, x);
+    }
+  return z;
+}
+
+// x mod (2^k - 1), by adding the k-bit pieces of x.
+digits mod_mersenne(digits x, word k) {
+  const auto bits = [](const digits& v) {
+    for (std::size_t i = v.size(); i-- > 0;)
+      if (v[i]) return word(64 * i + 64 - word(__builtin_clzll(v[i])));
+    return word(0);
+  };
+  const auto bit = [](const digits& v, word i) { return i / 64 < v.size() ? (v[i / 64] >> (i % 64)) & 1 : 0; };
+  while (bits(x) > k) {
+    const word n = bits(x);
+    digits sum((k + 63) / 64 + 2, 0);  // the pieces' sum needs k + log2(pieces) bits
+    for (word start = 0; start < n; start += k) {  // add the piece [start, start + k)
+      word carry = 0;
+      for (word i = 0; i < 64 * sum.size() && (i < k || carry); ++i) {
+        const word s = bit(sum, i) + (i < k && start + i < n ? bit(x, start + i) : 0) + carry;
+        sum[i / 64] = (sum[i / 64] & ~(word(1) << (i % 64))) | ((s & 1) << (i % 64));
+        carry = s >> 1;
+      }
+    }
+    while (!sum.empty() && sum.back() == 0) sum.pop_back();
+    x = std::move(sum);
+  }
+  if (bits(x) == k && std::all_of(x.begin(), x.end() - 1, [](word w) { return w == ~word(0); }) &&
+      x.back() == (k % 64 ? (word(1) << (k % 64)) - 1 : ~word(0)))
+    return {};  // 2^k - 1 itself
   return x;
 }
 
+// x -> x^(2^s) as a map on the dense form: y^j goes to y^(j 2^s mod n) times
+// alpha^floor(j 2^s / n), a constant c_j of the field below, level by level.
+struct frobenius_map {
+  word s = 0;
+  std::vector<word> step;                     // per level: 2^s mod n
+  std::vector<std::vector<word>> constants;  // per level: the n constants c_j, each a block
+};
+
+frobenius_map make_frobenius(const dense_field& F, word s) {
+  frobenius_map map;
+  map.s = s;
+  for (std::size_t i = 0; i < F.levels.size(); ++i) {
+    const level& v = F.levels[i];
+    const std::size_t size = v.stride;
+    const word m = pow_mod(2, s, v.n);
+    digits e(s / 64 + 1, 0);  // (2^s - m) / n, reduced modulo the order of the group below
+    e[s / 64] = word(1) << (s % 64);
+    for (std::size_t l = 0, borrow = m; borrow; ++l) {
+      const word before = e[l];
+      e[l] -= borrow;
+      borrow = before < borrow ? 1 : 0;
+    }
+    div_small(e, v.n);
+    e = mod_mersenne(std::move(e), word(size) * F.coef_bits);
+    const std::vector<word> alpha = F.alpha_at(i);
+    const std::vector<word> a = pow_at(F, i, alpha, e);
+    std::vector<word> c(v.n * size, 0), cur(size, 0);
+    cur[0] = 1;
+    for (word j = 0, r = 0; j < v.n; ++j, r = (r + m) % v.n) {
+      std::copy(cur.begin(), cur.end(), c.begin() + std::ptrdiff_t(j * size));
+      cur = F.mul_at(i, cur, a);
+      if (r + m >= v.n) cur = F.mul_at(i, cur, alpha);
+    }
+    map.step.push_back(m);
+    map.constants.push_back(std::move(c));
+  }
+  return map;
+}
+
+// out += x^(2^s) over the levels [0, i).
+void apply_frobenius(const dense_field& F, const frobenius_map& map, std::size_t i, const word* x, word* out) {
+  if (i == 0) {
+    word y = x[0];
+    for (word t = map.s % F.coef_bits; t > 0; --t) y = F.cmul(y, y);
+    out[0] ^= y;
+    return;
+  }
+  const level& v = F.levels[i - 1];
+  const std::size_t size = v.stride;
+  std::vector<word> image(size);
+  for (word j = 0, r = 0; j < v.n; ++j, r = (r + map.step[i - 1]) % v.n) {
+    if (std::all_of(x + j * size, x + (j + 1) * size, [](word c) { return c == 0; })) continue;
+    std::fill(image.begin(), image.end(), 0);
+    apply_frobenius(F, map, i - 1, x + j * size, image.data());
+    F.mul_acc(i - 1, image.data(), map.constants[i - 1].data() + j * size, out + r * size);
+  }
+}
+
+// x^(2^j): j squarings when j is small, else a Frobenius map (cached by j).
+std::vector<word> frobenius(const dense_field& F, std::vector<word> x, word j, std::map<word, frobenius_map>& cache) {
+  if (j < 48) {
+    for (word i = 0; i < j; ++i) x = F.square(x);
+    return x;
+  }
+  auto it = cache.find(j);
+  if (it == cache.end()) it = cache.emplace(j, make_frobenius(F, j)).first;
+  std::vector<word> r(F.dim, 0);
+  apply_frobenius(F, it->second, F.levels.size(), x.data(), r.data());
+  return r;
+}
 
 std::optional<dense_field> field_of(const ordinal& x, const tower& t, std::size_t max_dim = dense_limit) {
   std::optional<dense_field> field = make_field(x, t, max_dim);
@@ -231,12 +359,13 @@ std::vector<word> frobenius_product(const dense_field& F, const std::vector<word
   int top = 63;
   while (!((n >> top) & 1)) --top;
   std::vector<word> r = x;
+  std::map<word, frobenius_map> cache;
   word k = 1;
   for (int b = top - 1; b >= 0; --b) {
-    r = F.mul(r, frobenius(F, r, s * k));
+    r = F.mul(r, frobenius(F, r, s * k, cache));
     k *= 2;
     if ((n >> b) & 1) {
-      r = F.mul(x, frobenius(F, r, s));
+      r = F.mul(x, frobenius(F, r, s, cache));
       ++k;
     }
   }
