@@ -103,6 +103,14 @@ void BM_gf2e_square(benchmark::State& state) {
 }
 BENCHMARK(BM_gf2e_square)->Arg(1279)->Arg(23209)->Arg(237820)->Unit(benchmark::kMicrosecond)->Apply(min_statistic);
 
+// The absolute trace (Newton's identities on the modulus, then a parity).
+void BM_gf2e_trace(benchmark::State& state) {
+  const nimber::gf2e f(u64(state.range(0)));
+  const auto a = random_element(f, 5);
+  for (auto _ : state) benchmark::DoNotOptimize(f.trace(a));
+}
+BENCHMARK(BM_gf2e_trace)->Arg(1279)->Arg(237820)->Unit(benchmark::kMicrosecond);
+
 // x^((2^E - 1)/p): the p-th power test of the transfinite constants.
 void BM_gf2e_pow_cofactor(benchmark::State& state) {
   const nimber::gf2e f(u64(state.range(0)));

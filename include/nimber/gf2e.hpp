@@ -88,6 +88,11 @@ class gf2e {
   // a^((2^E - 1)/p) = 1.
   bool is_pth_power(const element& a, std::uint64_t p) const;
 
+  // The absolute trace a + a^2 + a^4 + ... + a^(2^(E-1)), 0 or 1: x^2 + x = a has a root in
+  // this field exactly when it is 0. Linear in a: the parity of a AND the traces of the powers
+  // x^i, which Newton's identities give from the sparse modulus in O(E) bit operations per call.
+  bool trace(const element& a) const;
+
   // In-place forms on raw limbs (limbs() each) for loops that keep their own storage; out
   // may alias the inputs.
   void mul(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out) const;

@@ -195,6 +195,35 @@ gf2e::element gf2e::square(const element& a) const {
   return r;
 }
 
+// Tr(x^k) is the power sum p_k of the roots of f = x^E + sum_(j in J) x^j (J the middle
+// exponents and 0). Newton's identities over GF(2): p_0 = E mod 2 and, for 1 <= k < E,
+// p_k = sum over j in J with E - j < k of p_(k - (E - j)), plus 1 when k is odd and E - k is in J.
+bool gf2e::trace(const element& a) const {
+  check(a);
+  std::vector<u64> p(n_, 0);  // p_k as bit k
+  const auto get = [&](u64 k) { return (p[std::size_t(k / 64)] >> (k % 64) & 1) != 0; };
+  std::vector<u64> gaps;  // E - j for j in J, ascending
+  for (const u64 j : middle_) gaps.push_back(E_ - j);
+  gaps.push_back(E_);
+  std::sort(gaps.begin(), gaps.end());
+  bool parity = false;
+  for (u64 k = 0; k < E_; ++k) {
+    bool pk;
+    if (k == 0) {
+      pk = E_ % 2 == 1;
+    } else {
+      pk = false;
+      for (const u64 g : gaps) {
+        if (g >= k) break;
+        pk ^= get(k - g);
+      }
+      if (k % 2 == 1 && std::binary_search(gaps.begin(), gaps.end(), k)) pk ^= true;
+    }
+    if (pk) p[std::size_t(k / 64)] |= u64(1) << (k % 64), parity ^= (a[std::size_t(k / 64)] >> (k % 64) & 1) != 0;
+  }
+  return parity;
+}
+
 void gf2e::frobenius_in_place(element& a, u64 k) const {
   for (k %= E_; k > 0; --k) square(a.data(), a.data());
 }

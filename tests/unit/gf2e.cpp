@@ -255,6 +255,31 @@ TEST(Gf2e, NormsLieInTheSubfieldAndMultiply) {
   }
 }
 
+TEST(Gf2e, TraceIsTheSumOfTheConjugates) {
+  std::mt19937_64 rng(27);
+  for (const u64 E : {1u, 2u, 3u, 8u, 13u, 64u, 65u, 100u, 163u, 233u}) {
+    for (const bool reciprocal : {false, true}) {
+      std::vector<u64> middle = gf2e::modulus(E);
+      if (reciprocal)
+        for (u64& k : middle) k = E - k;
+      const gf2e f(E, middle);
+      EXPECT_EQ(f.trace(f.one()), E % 2 == 1) << E;
+      for (int i = 0; i < 6; ++i) {
+        const element a = random_element(f, rng);
+        element sum = f.zero(), c = a;
+        for (u64 j = 0; j < E; ++j) sum = f.add(sum, c), c = f.square(c);
+        ASSERT_TRUE(f.is_zero(sum) || f.is_one(sum)) << E;
+        EXPECT_EQ(f.trace(a), f.is_one(sum)) << E << " reciprocal " << reciprocal;
+      }
+    }
+  }
+  // x^2 + x = a is solvable exactly for the trace-0 elements: every a of GF(2^6) by brute force.
+  const gf2e f(6);
+  std::set<u64> images;
+  for (u64 w = 0; w < 64; ++w) images.insert(f.add(f.square(small(f, w)), small(f, w))[0]);
+  for (u64 v = 0; v < 64; ++v) EXPECT_EQ(!f.trace(small(f, v)), images.count(v) == 1) << v;
+}
+
 TEST(Gf2e, PeriodicExponentsMatchThePlainPower) {
   // (2^E - 1)/p has period ord_p(2): pow finds it; the cofactor computes it directly.
   std::mt19937_64 rng(25);
