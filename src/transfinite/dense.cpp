@@ -58,22 +58,36 @@ class dense_field {
     const level& v = levels[i - 1];
     const std::size_t s = v.stride;
     std::vector<word>& wide = scratch(wide_, i, s * (2 * v.n - 1));
-    if (i == 1) {  // coefficients
-      for (word a = 0; a < v.n; ++a)
-        if (x[a])
-          for (word b = 0; b < v.n; ++b) wide[a + b] ^= cmul(x[a], y[b]);
-    } else {
-      std::vector<bool> y_zero(v.n);
-      for (word b = 0; b < v.n; ++b) y_zero[b] = std::all_of(y + b * s, y + (b + 1) * s, [](word c) { return c == 0; });
-      for (word a = 0; a < v.n; ++a) {
-        if (std::all_of(x + a * s, x + (a + 1) * s, [](word c) { return c == 0; })) continue;
-        for (word b = 0; b < v.n; ++b)
-          if (!y_zero[b]) mul_acc(i - 1, x + a * s, y + b * s, wide.data() + (a + b) * s);
-      }
-    }
+    poly_mul(i - 1, x, y, v.n, wide.data());
     for (word j = 0; j < v.n; ++j)
       for (std::size_t c = 0; c < s; ++c) out[j * s + c] ^= wide[j * s + c];
     for (word j = v.n; j < 2 * v.n - 1; ++j) alpha_acc(i - 1, wide.data() + j * s, out + (j - v.n) * s);
+  }
+
+  // out += a * b for polynomials of len blocks over the levels [0, i): Karatsuba above 32
+  // blocks (three half products; in characteristic 2 the middle term is a sum).
+  void poly_mul(std::size_t i, const word* a, const word* b, std::size_t len, word* out) const {
+    const std::size_t s = i == 0 ? 1 : levels[i - 1].stride * levels[i - 1].n;
+    const auto zero = [s](const word* block) { return std::all_of(block, block + s, [](word c) { return c == 0; }); };
+    if (len <= 32) {
+      for (std::size_t u = 0; u < len; ++u) {
+        if (zero(a + u * s)) continue;
+        for (std::size_t v = 0; v < len; ++v)
+          if (i == 0) out[u + v] ^= cmul(a[u], b[v]);
+          else if (!zero(b + v * s)) mul_acc(i, a + u * s, b + v * s, out + (u + v) * s);
+      }
+      return;
+    }
+    const std::size_t h = len / 2, l1 = len - h;
+    std::vector<word> z0((2 * h - 1) * s, 0), z1((2 * l1 - 1) * s, 0), z2((2 * l1 - 1) * s, 0);
+    std::vector<word> sa(a + h * s, a + len * s), sb(b + h * s, b + len * s);
+    for (std::size_t c = 0; c < h * s; ++c) sa[c] ^= a[c], sb[c] ^= b[c];
+    poly_mul(i, a, b, h, z0.data());
+    poly_mul(i, a + h * s, b + h * s, l1, z2.data());
+    poly_mul(i, sa.data(), sb.data(), l1, z1.data());
+    for (std::size_t c = 0; c < z0.size(); ++c) z1[c] ^= z0[c], out[c] ^= z0[c];
+    for (std::size_t c = 0; c < z2.size(); ++c) z1[c] ^= z2[c], out[2 * h * s + c] ^= z2[c];
+    for (std::size_t c = 0; c < z1.size(); ++c) out[h * s + c] ^= z1[c];
   }
 
   // out += x * alpha of level i (alpha in levels [0, i))
