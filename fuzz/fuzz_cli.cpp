@@ -17,9 +17,9 @@
 //
 // The binary runs in a private scratch directory, and inputs that name a path with '/' in it
 // are skipped, so no run reads or writes anything of ours. Commands that may legitimately run
-// long are skipped too: `bench`, tables past 300, sequences and heap games past 20000 terms,
-// 128-bit logarithms (the table's one-time set-up takes seconds under ASan; fuzz_field checks
-// them), game files past 100000 positions or moves.
+// long are skipped too: `bench`, `alpha` (constants computed from scratch), tables past 300,
+// sequences and heap games past 20000 terms, 128-bit logarithms (the table's one-time set-up
+// takes seconds under ASan; fuzz_field checks them), game files past 100000 positions or moves.
 //
 // Built for libFuzzer, each run's outcome (command, exit status, the error message's words
 // without its numbers and quoted tokens, the output's size class) also sets one of libFuzzer's
@@ -68,6 +68,7 @@ constexpr std::string_view kTokens[] = {
     "8:8,5:11", "0", "1", "2", "3", "5", "7", "11", "16", "100",
     "255", "256", "65535", "0x10", "0x1234", "0b101", "18446744073709551615", "18446744073709551616", "-1", "1,2,3",
     "", "0,,1", "1k", "64M", "x", "8", "32", "64", "128", "0xffffffffffffffffffffffffffffffff",
+    "--plot", "--checkpoint-every", "png", "svg", "dot", "out.txt",
 };
 
 // The largest number written in `text`: every run of digits, read as 0x hex, 0b binary or
@@ -134,7 +135,7 @@ bool skipped(const command_line& c) {
   const std::string_view command = command_of(c);
   std::uint64_t largest = 0;
   for (const std::string& a : c.args) {
-    if (a.find('/') != std::string::npos || a == "bench") return true;
+    if (a.find('/') != std::string::npos || a == "bench" || a == "alpha") return true;
     largest = std::max(largest, largest_number(a));
   }
   if (command == "table") return largest > 300;
