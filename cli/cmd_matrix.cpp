@@ -134,17 +134,19 @@ template <class U>
 void run_matrix_op(const std::string& op, const text_matrix& m, context& ctx) {
   const std::size_t n = op == "solve" ? m.cols() - 1 : m.cols();
   matrix<U> a = to_matrix<U>(m, m.rows.size(), n);
-  if (op == "rank") return print(ctx, report().value("rank", cell::count(rank(std::move(a)))));
+  progress_meter meter(ctx.progress, "nimber matrix " + op, "row operations");
+  const progress_fn progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };
+  if (op == "rank") return print(ctx, report().value("rank", cell::count(rank(std::move(a), progress))));
   if (op == "det")
-    return print(ctx, report().value("determinant", cell::number(determinant(std::move(a)))));
+    return print(ctx, report().value("determinant", cell::number(determinant(std::move(a), progress))));
   if (op == "inverse") {
-    const auto inv = inverse(a);
+    const auto inv = inverse(a, progress);
     if (!inv) throw singular_error(a, m, rank(a));
     return print(ctx, report().matrix("inverse", inv->rows(), inv->cols(), cells_of(*inv)));
   }
   std::vector<U> b(m.rows.size());
   for (std::size_t i = 0; i < b.size(); ++i) b[i] = U(m.rows[i][n]);
-  const auto s = solve(std::move(a), std::span<const U>(b));
+  const auto s = solve(std::move(a), std::span<const U>(b), progress);
   if (!s) ctx.status = 1;  // no solution: a result, like "no root"; stdout stays empty
   else print_solutions(ctx, s->particular, s->null_space);
 }

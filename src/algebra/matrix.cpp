@@ -100,8 +100,12 @@ constexpr std::size_t kGroupRows = 32;
 // elimination streams the whole trailing block through memory at every pivot instead
 // (1.8x slower at 1024 x 1024 here; docs/field.md).
 template <nim_word U>
-echelon<U> eliminate(matrix<U>& a, std::size_t search, bool reduced) {
+echelon<U> eliminate(matrix<U>& a, std::size_t search, bool reduced, const progress_fn& progress) {
   row_ops<U> ops;
+  // Work in row operations: the group at row `first` meets about `first` basis rows, so the
+  // forward pass costs rows^2 / 2; back-substitution from pivot k costs k, pivots^2 / 2.
+  const std::uint64_t forward = std::uint64_t(a.rows()) * a.rows() / 2;
+  const std::uint64_t total = forward + (reduced ? forward : 0);
   std::vector<U*> rows;
   std::vector<U> factors;
   // Adds to each listed row its multiple of basis row b that clears the column pivot_col.
@@ -120,6 +124,7 @@ echelon<U> eliminate(matrix<U>& a, std::size_t search, bool reduced) {
   std::vector<std::pair<std::size_t, std::size_t>> basis;  // (pivot column, row), sorted
   std::vector<std::size_t> group;
   for (std::size_t first = 0; first < a.rows(); first += kGroupRows) {
+    if (progress) progress(std::uint64_t(first) * first / 2, total);
     group.clear();
     for (std::size_t i = first; i < std::min(a.rows(), first + kGroupRows); ++i) group.push_back(i);
     for (const auto& [col, b] : basis) clear_column(b, col, group);
@@ -153,7 +158,9 @@ echelon<U> eliminate(matrix<U>& a, std::size_t search, bool reduced) {
     // Back-substitution, last pivot first: row r is then 0 at every later pivot column, so
     // adding it to the rows above clears its column without disturbing those.
     std::vector<std::size_t> above;
+    const std::uint64_t back = std::uint64_t(e.pivots.size()) * e.pivots.size() / 2;
     for (std::size_t k = e.pivots.size(); k-- > 0;) {
+      if (progress && k % kGroupRows == 0) progress(forward + back - std::uint64_t(k) * k / 2, total);
       above.resize(k);
       for (std::size_t i = 0; i < k; ++i) above[i] = i;
       clear_column(k, e.pivots[k], above);
@@ -231,23 +238,23 @@ std::vector<U> apply(const matrix<U>& a, std::span<const U> x) {
 }
 
 template <nim_word U>
-std::size_t rank(matrix<U> a) {
-  return eliminate(a, a.cols(), false).pivots.size();
+std::size_t rank(matrix<U> a, const progress_fn& progress) {
+  return eliminate(a, a.cols(), false, progress).pivots.size();
 }
 
 template <nim_word U>
-U determinant(matrix<U> a) {
+U determinant(matrix<U> a, const progress_fn& progress) {
   require_square(a, "determinant");
-  const echelon<U> e = eliminate(a, a.cols(), false);
+  const echelon<U> e = eliminate(a, a.cols(), false, progress);
   return e.pivots.size() == a.rows() ? e.pivot_product : U(0);
 }
 
 template <nim_word U>
-std::optional<matrix<U>> inverse(matrix<U> a) {
+std::optional<matrix<U>> inverse(matrix<U> a, const progress_fn& progress) {
   require_square(a, "inverse");
   const std::size_t n = a.rows();
   matrix<U> m = augment(a, matrix<U>::identity(n));
-  if (eliminate(m, n, true).pivots.size() < n) return std::nullopt;
+  if (eliminate(m, n, true, progress).pivots.size() < n) return std::nullopt;
   matrix<U> inv(n, n);
   for (std::size_t i = 0; i < n; ++i)
     std::copy(m.row(i).begin() + n, m.row(i).end(), inv.row(i).begin());
@@ -255,19 +262,19 @@ std::optional<matrix<U>> inverse(matrix<U> a) {
 }
 
 template <nim_word U>
-matrix<U> null_space(matrix<U> a) {
-  const echelon<U> e = eliminate(a, a.cols(), true);
+matrix<U> null_space(matrix<U> a, const progress_fn& progress) {
+  const echelon<U> e = eliminate(a, a.cols(), true, progress);
   return null_basis(a, e.pivots, a.cols());
 }
 
 template <nim_word U>
-std::optional<linear_solution<U>> solve(matrix<U> a, std::span<const U> b) {
+std::optional<linear_solution<U>> solve(matrix<U> a, std::span<const U> b, const progress_fn& progress) {
   if (b.size() != a.rows()) throw std::invalid_argument("nimber::solve: b.size() != a.rows()");
   const std::size_t n = a.cols();
   matrix<U> column(b.size(), 1);
   std::copy(b.begin(), b.end(), column.data().begin());
   matrix<U> m = augment(a, column);
-  const echelon<U> e = eliminate(m, n, true);
+  const echelon<U> e = eliminate(m, n, true, progress);
   // A zero row of the reduced a with a nonzero right-hand side reads 0 = b'.
   for (std::size_t r = e.pivots.size(); r < m.rows(); ++r)
     if (m(r, n) != 0) return std::nullopt;
@@ -281,11 +288,12 @@ std::optional<linear_solution<U>> solve(matrix<U> a, std::span<const U> b) {
 #define NIMBER_MATRIX_INSTANTIATE(U)                                                   \
   template matrix<U> operator*<U>(const matrix<U>&, const matrix<U>&);                 \
   template std::vector<U> apply<U>(const matrix<U>&, std::span<const U>);              \
-  template std::size_t rank<U>(matrix<U>);                                             \
-  template U determinant<U>(matrix<U>);                                                \
-  template std::optional<matrix<U>> inverse<U>(matrix<U>);                             \
-  template matrix<U> null_space<U>(matrix<U>);                                         \
-  template std::optional<linear_solution<U>> solve<U>(matrix<U>, std::span<const U>);
+  template std::size_t rank<U>(matrix<U>, const progress_fn&);                         \
+  template U determinant<U>(matrix<U>, const progress_fn&);                            \
+  template std::optional<matrix<U>> inverse<U>(matrix<U>, const progress_fn&);         \
+  template matrix<U> null_space<U>(matrix<U>, const progress_fn&);                     \
+  template std::optional<linear_solution<U>> solve<U>(matrix<U>, std::span<const U>,   \
+                                                      const progress_fn&);
 NIMBER_MATRIX_INSTANTIATE(std::uint8_t)
 NIMBER_MATRIX_INSTANTIATE(std::uint16_t)
 NIMBER_MATRIX_INSTANTIATE(std::uint32_t)

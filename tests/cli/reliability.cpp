@@ -196,3 +196,22 @@ TEST(CliBatch, AFileTruncatedWhileReadGivesAnErrorNotASignal) {
 }
 
 }  // namespace
+
+namespace {
+
+// --progress shows the line even into a file (here: a temporary file as stderr); by default a
+// non-terminal stderr gets none, and --quiet never.
+TEST(CliProgress, ForcedShownElseSilent) {
+  const std::string m = "1 2\n3 4\n";
+  const result forced = cli_test::run({"matrix", "rank", "--progress"}, m);
+  EXPECT_EQ(forced.status, 0);
+  EXPECT_EQ(forced.out, "2\n");
+  EXPECT_EQ(forced.err.rfind("nimber matrix rank: ", 0), 0u) << forced.err;
+  EXPECT_EQ(cli_test::run({"matrix", "rank"}, m).err, "");
+  EXPECT_EQ(cli_test::run({"matrix", "rank", "--progress", "--quiet"}, m).err, "");
+  const result heap = cli_test::run({"heap", "0.07", "--terms", "70", "--progress"});
+  EXPECT_EQ(heap.err.rfind("nimber heap 0.07: ", 0), 0u) << heap.err;
+  EXPECT_NE(heap.err.find("terms"), std::string::npos) << heap.err;
+}
+
+}  // namespace

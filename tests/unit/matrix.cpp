@@ -227,3 +227,24 @@ TEST(Matrix, EdgeCasesAndErrors) {
 }
 
 }  // namespace
+
+// Progress: reported from the calling thread, never backwards, never past the total, and the
+// answers are those of a run without it.
+TEST(Matrix, ProgressIsMonotoneAndChangesNothing) {
+  std::mt19937_64 rng(31);
+  const matrix<std::uint64_t> a = random_matrix<std::uint64_t>(200, 200, rng);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
+  const nimber::progress_fn record = [&calls](std::uint64_t done, std::uint64_t total) {
+    calls.emplace_back(done, total);
+  };
+  EXPECT_EQ(nimber::inverse(a, record), nimber::inverse(a));
+  ASSERT_GT(calls.size(), 2u);
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    EXPECT_EQ(calls[i].second, calls[0].second);
+    EXPECT_LE(calls[i].first, calls[i].second);
+    if (i > 0) EXPECT_GE(calls[i].first, calls[i - 1].first) << i;
+  }
+  calls.clear();
+  EXPECT_EQ(nimber::rank(a, record), nimber::rank(a));
+  EXPECT_FALSE(calls.empty());
+}

@@ -61,22 +61,25 @@ matrix<U> operator*(const matrix<U>& a, const matrix<U>& b);
 template <nim_word U>
 std::vector<U> apply(const matrix<U>& a, std::span<const U> x);
 
+// rank, determinant, inverse, null_space and solve eliminate, which takes about n^3 row
+// operations for n x n: `progress`, when given, hears how far it is (in row operations).
+
 // The rank: the number of linearly independent rows (equally, columns).
 template <nim_word U>
-std::size_t rank(matrix<U> a);
+std::size_t rank(matrix<U> a, const progress_fn& progress = {});
 
 // The determinant; std::invalid_argument unless a is square. The 0 x 0 matrix has 1.
 template <nim_word U>
-U determinant(matrix<U> a);
+U determinant(matrix<U> a, const progress_fn& progress = {});
 
 // a^-1, or nullopt when a is singular; std::invalid_argument unless a is square.
 template <nim_word U>
-std::optional<matrix<U>> inverse(matrix<U> a);
+std::optional<matrix<U>> inverse(matrix<U> a, const progress_fn& progress = {});
 
 // A basis of the null space {x : a x = 0}, one vector per row: a (cols - rank) x cols
 // matrix in reduced form (each vector has a 1 at its own free column and 0 at the others).
 template <nim_word U>
-matrix<U> null_space(matrix<U> a);
+matrix<U> null_space(matrix<U> a, const progress_fn& progress = {});
 
 // Every solution of a x = b is particular + a combination of the rows of null_space.
 template <nim_word U>
@@ -88,6 +91,6 @@ struct linear_solution {
 // All solutions of a x = b, or nullopt when there is none; std::invalid_argument when
 // b.size() != a.rows().
 template <nim_word U>
-std::optional<linear_solution<U>> solve(matrix<U> a, std::span<const U> b);
+std::optional<linear_solution<U>> solve(matrix<U> a, std::span<const U> b, const progress_fn& progress = {});
 
 }  // namespace nimber
