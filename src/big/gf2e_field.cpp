@@ -58,7 +58,8 @@ void xor_word(u64* c, u64 t, u64 pos) noexcept {
   if (s != 0) c[w + 1] ^= t >> (64 - s);
 }
 
-// c ^= src[0 .. m) x^pos, src apart from c (a loop the compiler vectorises).
+// c ^= src[0 .. m) x^pos, where src does not overlap the limbs written (a loop the compiler
+// vectorises).
 void xor_block(u64* c, const u64* src, std::size_t m, u64 pos) noexcept {
   u64* d = c + pos / 64;
   const unsigned s = unsigned(pos % 64);
@@ -74,9 +75,8 @@ void xor_block(u64* c, const u64* src, std::size_t m, u64 pos) noexcept {
 }  // namespace
 
 // The limbs above x^E, from the top down in blocks of g/64 limbs, g = E - (largest middle
-// exponent) >= 64: a block folds onto limbs below itself only, so each block is copied out,
-// cleared and added back shifted (x^E = 1 + sum x^k), once per term. Then the bits of the
-// limb holding x^E.
+// exponent) >= 64: a block folds onto limbs below itself only, so it is added there shifted
+// (x^E = 1 + sum x^k), once per term, and then cleared. Then the bits of the limb holding x^E.
 void gf2e::reduce(u64* c, std::size_t len, u64* out) const noexcept {
   const std::size_t w = std::size_t(E_ / 64);
   const unsigned s = unsigned(E_ % 64);
@@ -85,14 +85,12 @@ void gf2e::reduce(u64* c, std::size_t len, u64* out) const noexcept {
     return;
   }
   const std::size_t block = std::size_t((E_ - middle_.front()) / 64), first = w + (s != 0 ? 1 : 0);
-  std::vector<u64>& tmp = scratch(1, std::min(block, len));
   for (std::size_t top = len; top > first;) {
     const std::size_t lo = top - std::min(block, top - first), m = top - lo;
-    std::copy(c + lo, c + top, tmp.data());
-    std::fill(c + lo, c + top, u64(0));
     const u64 base = 64 * u64(lo) - E_;
-    xor_block(c, tmp.data(), m, base);
-    for (const u64 k : middle_) xor_block(c, tmp.data(), m, base + k);
+    xor_block(c, c + lo, m, base);
+    for (const u64 k : middle_) xor_block(c, c + lo, m, base + k);
+    std::fill(c + lo, c + top, u64(0));
     top = lo;
   }
   if (s != 0 && w < len) {
