@@ -19,12 +19,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <functional>
 #include <numeric>
 #include <optional>
 #include <span>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "nimber/algebra/log.hpp"
@@ -72,6 +72,12 @@ struct reader {
 template <class U>
 constexpr u128 group_order = u128(U(~U(0)));  // 2^bits - 1
 
+// std::gcd takes no unsigned __int128 in strict ISO mode.
+u128 gcd(u128 a, u128 b) {
+  while (b != 0) a = std::exchange(b, a % b);
+  return a;
+}
+
 // Whether e (a divisor of the group order) is the exact order of x: x^e = 1 and x^(e/p) != 1
 // for each prime p of e (every prime of the group order is in group_order_primes).
 template <class U>
@@ -108,7 +114,7 @@ void check_nth_roots(reader& in) {
   }
   const auto r = nimber::nth_roots(a, n);
   if (a == 0) return check(r.count == 1 && r.first == 0);
-  const u128 g = std::gcd(n, group_order<U>);
+  const u128 g = gcd(n, group_order<U>);
   const bool solvable = nimber::pow(a, group_order<U> / g) == 1;
   check(u128(r.count) == (solvable ? g : 0));
   if (!solvable) return;
