@@ -3,7 +3,6 @@
 
 #include <concepts>
 #include <cstdint>
-#include <functional>
 
 namespace nimber {
 
@@ -17,9 +16,5 @@ concept nim_word = std::same_as<U, std::uint8_t> || std::same_as<U, std::uint16_
 
 template <class U>
 inline constexpr unsigned bits_of = sizeof(U) * 8;
-
-// Called now and then by a long computation, on the calling thread, with (work done, total
-// work) in the computation's own unit; an empty one is never called.
-using progress_fn = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
 }  // namespace nimber

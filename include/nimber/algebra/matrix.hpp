@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "nimber/arith.hpp"
+#include "nimber/progress.hpp"
 
 namespace nimber {
 

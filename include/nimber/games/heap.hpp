@@ -24,6 +24,7 @@
 
 #include "nimber/games/error.hpp"
 #include "nimber/games/graph.hpp"
+#include "nimber/progress.hpp"
 
 namespace nimber::games {
 
@@ -99,8 +100,8 @@ struct sequence_options {
   // remaining terms from it instead of computing them.
   bool use_period = true;
   enum class method : std::uint8_t { automatic, naive, sparse } engine = method::automatic;
-  // Called now and then with (terms done, terms wanted); may be empty.
-  std::function<void(std::uint64_t, std::uint64_t)> progress;
+  // Called now and then with (terms done, terms wanted).
+  progress_fn progress;
   // Called with G(0 .. n-1) whenever progress is (at least once per 2^16 terms); returning
   // false stops the run there, with the n terms computed so far. May be empty.
   std::function<bool(std::span<const std::uint32_t>)> checkpoint;
