@@ -13,7 +13,7 @@ JOBS       ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 
 # Debian packages the build and the tests need.
-PACKAGES := cmake make g++ python3 libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libgmp-dev libntl-dev
+PACKAGES := cmake make g++ python3 libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libgmp-dev libntl-dev libpng-dev graphviz
 CLANG_PACKAGES := clang
 FUZZ_PACKAGES := $(CLANG_PACKAGES) libclang-rt-14-dev
 
@@ -54,7 +54,21 @@ demo: build
 # src/kernels/x86/avx512.cpp), then the portable paths alone (-DNIMBER_PORTABLE=ON), as on a
 # CPU other than x86-64. The packaging checks (find_package, add_subdirectory) need an
 # unsanitized consumer built by the default compiler, so they run only in the Release build.
-test: unit asan clang portable
+# Then every libFuzzer harness for FUZZ_SECONDS, and the thread tests under ThreadSanitizer.
+test: unit asan clang portable fuzz tsan
+
+# The Python module (docs/python.md), built into $(BUILD)/python/ for Debian's interpreter;
+# python-test runs its pytest suite (doctests included) and is part of `make test`.
+PYTHON := /usr/bin/python3
+PYTHON_PACKAGES := pybind11-dev python3-dev python3-numpy python3-pytest python3-setuptools
+.PHONY: python python-test
+python:
+	@$(MAKE) --no-print-directory install-packages WANT="$(PACKAGES) $(PYTHON_PACKAGES)"
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DNIMBER_BUILD_PYTHON=ON
+	cmake --build $(BUILD) --target nimber_python -j$(JOBS)
+python-test: python
+	PYTHONPATH=$(BUILD)/python $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
+test: python-test
 
 unit: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
@@ -74,18 +88,60 @@ portable: deps
 	cmake --build $(PORTABLE_BUILD) -j$(JOBS)
 	cd $(PORTABLE_BUILD) && ctest --output-on-failure -j$(JOBS) -LE package
 
-# libFuzzer builds (clang), each harness run for FUZZ_SECONDS from its committed corpus.
+# libFuzzer builds (clang): the library, the command and the harnesses instrumented for
+# coverage and built with ASan and UBSan; each harness runs for FUZZ_SECONDS from its committed
+# corpus (fuzz/corpus/NAME), new inputs going to $(FUZZ_BUILD)/corpus/NAME and any crash,
+# sanitizer report or leak to $(FUZZ_BUILD)/artifacts/ (and failing make). docs/testing.md.
+FUZZ_FLAGS ?=
 fuzz: fuzz-deps
 	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNIMBER_BUILD_FUZZERS=ON \
-	  -DNIMBER_BUILD_TESTS=OFF -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_CLI=OFF
+	  -DNIMBER_SANITIZE=address,undefined,fuzzer-no-link -DNIMBER_BUILD_TESTS=OFF \
+	  -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_TOOLS=OFF -DNIMBER_INSTALL=OFF
 	cmake --build $(FUZZ_BUILD) -j$(JOBS)
-	@for f in $(FUZZ_BUILD)/fuzz/fuzz_*; do \
+	@mkdir -p $(FUZZ_BUILD)/artifacts; \
+	for f in $(FUZZ_BUILD)/fuzz/fuzz_*; do \
 	  [ -x "$$f" ] || continue; name=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$name; \
-	  echo "== $$name"; $$f -max_total_time=$(FUZZ_SECONDS) $(FUZZ_BUILD)/corpus/$$name fuzz/corpus/$$name || exit 1; \
+	  dict=""; [ -f fuzz/$$name.dict ] && dict="-dict=fuzz/$$name.dict"; \
+	  echo "== $$name ($(FUZZ_SECONDS) s)"; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $$dict $(FUZZ_FLAGS) \
+	    -artifact_prefix=$(FUZZ_BUILD)/artifacts/$$name- $(FUZZ_BUILD)/corpus/$$name fuzz/corpus/$$name \
+	    > $(FUZZ_BUILD)/$$name.log 2>&1 || { tail -n 60 $(FUZZ_BUILD)/$$name.log; echo "$$name failed: $(FUZZ_BUILD)/$$name.log"; exit 1; }; \
+	  grep -E "^stat::number_of_executed_units|^stat::new_units_added" $(FUZZ_BUILD)/$$name.log | tr '\n' ' '; echo; \
 	done
+
+# ThreadSanitizer (GCC): the library and tests/unit/threads.cpp alone, the tests labelled
+# 'threads'; the first report fails the run (docs/testing.md).
+TSAN_BUILD ?= build-tsan
+.PHONY: tsan
+tsan: deps
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNIMBER_SANITIZE=thread \
+	  -DNIMBER_BUILD_CLI=OFF -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_TOOLS=OFF -DNIMBER_INSTALL=OFF
+	cmake --build $(TSAN_BUILD) -j$(JOBS) --target test_threads
+	cd $(TSAN_BUILD) && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	  ctest --output-on-failure -j$(JOBS) -L threads
+
+# The pictures of docs/img/ (docs/pictures.md), drawn by the built command; Graphviz's dot
+# renders the game graph.
+.PHONY: pictures amalgamate
+pictures: build
+	./$(BUILD)/nimber table 256 --format png --output docs/img/table-mul-256.png
+	./$(BUILD)/nimber table 16 --format svg --output docs/img/table-mul-16.svg
+	./$(BUILD)/nimber game grundy docs/img/game.txt --format dot --output $(BUILD)/game.dot
+	dot -Tsvg $(BUILD)/game.dot -o docs/img/game.svg
+	./$(BUILD)/nimber heap 0.07 --terms 200 --period --plot docs/img/heap-0.07.svg > /dev/null
+
+# single_include/nimber.hpp, generated from the sources (a test checks that it is fresh).
+amalgamate:
+	/usr/bin/python3 tools/amalgamate.py
 
 bench: build
 	./$(BUILD)/bench/nimber_bench
 
+# gf2x built for this CPU from Debian's source package (network), timed beside the big
+# products in one run (tools/yardstick.sh, docs/benchmarks.md). Not part of `make test`.
+.PHONY: yardsticks
+yardsticks: build
+	@sh tools/yardstick.sh $(BUILD) $(JOBS)
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD) $(PORTABLE_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD) $(PORTABLE_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)

@@ -34,8 +34,9 @@ enum class force_status {
   unsupported,  // this CPU cannot run it
 };
 
-// Makes `name` the active kernel. On any status but ok the active kernel is unchanged.
-// Not meant to race with batch calls on other threads (each call reads the kernel once).
+// Makes `name` the active kernel. On any status but ok the active kernel is unchanged. Safe
+// while other threads compute: each batch call reads the kernel once, and every kernel gives
+// the same answers (tests/unit/threads.cpp forces kernels during products).
 force_status force(std::string_view name) noexcept;
 
 // What became of NIMBER_KERNEL at first use: ok when unset or honoured; otherwise the

@@ -23,5 +23,9 @@
 #include "nimber/games/graph.hpp"
 #include "nimber/games/heap.hpp"
 
+// Transfinite nimbers: the ordinals below w^(w^w), the algebraic closure of GF(2).
+#include "nimber/transfinite/alpha.hpp"
+#include "nimber/transfinite/ordinal.hpp"
+
 // The published algorithms (slow references).
 #include "nimber/reference.hpp"
