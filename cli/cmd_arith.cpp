@@ -16,6 +16,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "common.hpp"
@@ -75,35 +76,6 @@ big_nim number(const args_t& args, std::size_t i) {
   return parse_operand(t, t.text, any_number_expected);
 }
 
-big_nim nonzero(const args_t& args, std::size_t i, const char* expected) {
-  big_nim x = number(args, i);
-  if (x.is_zero()) throw input_error(argument_where(i + 1), args[i], expected);
-  return x;
-}
-
-big_nim mul_all(const args_t& args) {
-  big_nim r = number(args, 0);
-  for (std::size_t i = 1; i < args.size(); ++i) r *= number(args, i);
-  return r;
-}
-
-big_nim add_all(const args_t& args) {
-  big_nim r;
-  for (std::size_t i = 0; i < args.size(); ++i) r += number(args, i);
-  return r;
-}
-
-big_nim divide(const args_t& args) {
-  const big_nim a = number(args, 0);
-  return a / nonzero(args, 1, "a nonzero divisor (division by zero)");
-}
-
-big_nim invert(const args_t& args) {
-  return nonzero(args, 0, "a nonzero number (0 has no inverse)").inverse();
-}
-
-big_nim square_root(const args_t& args) { return number(args, 0).sqrt(); }
-
 // E may be negative (and of any size): x^-e = (1/x)^e.
 big_nim power(const args_t& args) {
   const big_nim x = number(args, 0);
@@ -158,34 +130,53 @@ ordinal ordinal_operand(const args_t& args, std::size_t i) {
   }
 }
 
-ordinal nonzero_ordinal(const args_t& args, std::size_t i, const char* expected) {
-  ordinal x = ordinal_operand(args, i);
+// The commands whose rule is the same for finite nimbers and ordinals, on either: operand<V>
+// reads argument i as the value type V.
+template <class V>
+V operand(const args_t& args, std::size_t i);
+template <>
+big_nim operand<big_nim>(const args_t& args, std::size_t i) { return number(args, i); }
+template <>
+ordinal operand<ordinal>(const args_t& args, std::size_t i) { return ordinal_operand(args, i); }
+
+// "number" or "ordinal", as the messages name the operand.
+template <class V>
+constexpr const char* kind_name = std::is_same_v<V, ordinal> ? "ordinal" : "number";
+
+template <class V>
+V nonzero(const args_t& args, std::size_t i, const std::string& expected) {
+  V x = operand<V>(args, i);
   if (x.is_zero()) throw input_error(argument_where(i + 1), args[i], expected);
   return x;
 }
 
-ordinal ordinal_mul(const args_t& args) {
-  ordinal r = ordinal_operand(args, 0);
-  for (std::size_t i = 1; i < args.size(); ++i) r *= ordinal_operand(args, i);
+template <class V>
+V mul_all(const args_t& args) {
+  V r = operand<V>(args, 0);
+  for (std::size_t i = 1; i < args.size(); ++i) r *= operand<V>(args, i);
   return r;
 }
 
-ordinal ordinal_add(const args_t& args) {
-  ordinal r;
-  for (std::size_t i = 0; i < args.size(); ++i) r += ordinal_operand(args, i);
+template <class V>
+V add_all(const args_t& args) {
+  V r;
+  for (std::size_t i = 0; i < args.size(); ++i) r += operand<V>(args, i);
   return r;
 }
 
-ordinal ordinal_div(const args_t& args) {
-  const ordinal a = ordinal_operand(args, 0);
-  return a / nonzero_ordinal(args, 1, "a nonzero divisor (division by zero)");
+template <class V>
+V divide(const args_t& args) {
+  const V a = operand<V>(args, 0);
+  return a / nonzero<V>(args, 1, "a nonzero divisor (division by zero)");
 }
 
-ordinal ordinal_inv(const args_t& args) {
-  return nonzero_ordinal(args, 0, "a nonzero ordinal (0 has no inverse)").inverse();
+template <class V>
+V invert(const args_t& args) {
+  return nonzero<V>(args, 0, std::string("a nonzero ") + kind_name<V> + " (0 has no inverse)").inverse();
 }
 
-ordinal ordinal_sqrt(const args_t& args) { return ordinal_operand(args, 0).sqrt(); }
+template <class V>
+V square_root(const args_t& args) { return operand<V>(args, 0).sqrt(); }
 
 // The exponent of an ordinal power: a 64-bit integer, possibly negative.
 ordinal ordinal_pow(const args_t& args) {
@@ -223,24 +214,24 @@ const arith_command kCommands[] = {
      "  nimber mul 2 3 4              # 4 (2*3 = 1)\n"
      "  nimber mul @a.txt - < b.txt   # A from the file a.txt, B from standard input\n"
      "  nimber mul w w w              # 2 (omega is a cube root of 2)",
-     mul_all, ordinal_mul, unlimited},
+     mul_all<big_nim>, mul_all<ordinal>, unlimited},
     {"add", "sum", "Nim sum (XOR) of two or more numbers", "nimber add A B [C ...]", 2, unlimited,
      "  nimber add 3 5 7              # 1\n"
      "  nimber add 0b1100 0b1010      # 6",
-     add_all, ordinal_add, unlimited},
+     add_all<big_nim>, add_all<ordinal>, unlimited},
     {"div", "quotient", "Nim quotient A / B (B nonzero)", "nimber div A B", 2, 2,
      "  nimber div 12 11              # 5\n"
      "  nimber div 1 2                # 3",
-     divide, ordinal_div, 2},
+     divide<big_nim>, divide<ordinal>, 2},
     {"inv", "inverse", "Nim inverse of A (A nonzero)", "nimber inv A", 1, 1,
      "  nimber inv 2                  # 3 (2*3 = 1)\n"
      "  nimber inv 0x8000000000000000 --hex\n"
      "  nimber inv w                  # w^2*3",
-     invert, ordinal_inv, 1},
+     invert<big_nim>, invert<ordinal>, 1},
     {"sqrt", "root", "Nim square root of A (every nimber has exactly one)", "nimber sqrt A", 1, 1,
      "  nimber sqrt 3                 # 2 (2*2 = 3)\n"
      "  nimber sqrt 13                # 8",
-     square_root, ordinal_sqrt, 1},
+     square_root<big_nim>, square_root<ordinal>, 1},
     {"pow", "power", "A to the nim power E; a negative E goes through the inverse", "nimber pow A E", 2, 2,
      "  nimber pow 2 2                # 3\n"
      "  nimber pow 2 -1               # 3 (the inverse of 2)\n"
