@@ -23,15 +23,15 @@ std::optional<std::uint64_t> parse_memory_size(std::string_view text) {
   const auto number = parse_u64(text.substr(0, digits));
   if (!number || number.value == 0) return std::nullopt;
   std::string_view unit = text.substr(digits);
-  if (unit.ends_with("iB")) unit.remove_suffix(2);
-  else if (unit.size() > 1 && unit.ends_with("B")) unit.remove_suffix(1);
+  if (unit.size() == 3 && unit.ends_with("iB")) unit.remove_suffix(2);  // KiB
+  else if (unit.ends_with("B")) unit.remove_suffix(1);                  // KB, B
   constexpr std::string_view units = "KMGT";
   unsigned shift = 0;
   if (unit.size() == 1) {
     const std::size_t at = units.find(char(unit[0] & ~0x20));  // either case
     if (at == std::string_view::npos) return std::nullopt;
     shift = 10 * unsigned(at + 1);
-  } else if (!unit.empty() && unit != "B") {
+  } else if (!unit.empty()) {
     return std::nullopt;
   }
   if (number.value > (~std::uint64_t{0} >> shift)) return std::nullopt;

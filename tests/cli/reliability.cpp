@@ -74,8 +74,9 @@ TEST(CliMemory, RequestsBeyondTheBudgetAreRefused) {
   // Sizes: a number with K, M, G or T (powers of 1024), optionally followed by B or iB.
   expect_output({"mul", "2", "3", "--max-memory", "64MiB"}, "1\n");
   expect_output({"mul", "2", "3", "--max-memory", "1g"}, "1\n");
+  expect_output({"mul", "2", "3", "--max-memory", "4096B"}, "1\n");
   const std::string expected = "expected a size such as 4G, 512M, 64K or a number of bytes";
-  for (const std::string bad : {"", "0", "1x", "-5", "G", "99999999999T", "4 G"})
+  for (const std::string bad : {"", "0", "1x", "-5", "G", "99999999999T", "4 G", "1iB", "2KB B"})
     expect_error({"mul", "2", "3", "--max-memory", bad}, "--max-memory: '" + bad + "': " + expected);
 }
 
