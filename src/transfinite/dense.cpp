@@ -10,6 +10,7 @@
 
 #include "nimber/arith.hpp"
 #include "nimber/transfinite/ordinal.hpp"
+#include "transfinite/kronecker.hpp"
 #include "transfinite/tower.hpp"
 
 namespace nimber::transfinite {
@@ -21,6 +22,7 @@ using word = std::uint64_t;
 struct monomial {
   std::vector<word> shift;  // per level, the power of y_i
   word coef;
+  std::size_t top = 0;      // 1 + the highest level with a shift (0: a constant)
 };
 
 struct level {
@@ -36,8 +38,11 @@ class dense_field {
   unsigned coef_bits = 1;
   std::vector<level> levels;
   std::size_t dim = 1;
+  // Products of the levels [0, i) for 1 <= i <= kron_levels go through one GF(2)[x] product.
+  std::optional<kronecker> kron;
+  std::size_t kron_levels = 0;
   // Scratch per level, reused: a call at level i uses only calls at lower levels.
-  mutable std::vector<std::vector<word>> wide_, tmp_, sq_;
+  mutable std::vector<std::vector<word>> wide_, tmp_, sq_, red_;
 
   std::vector<word>& scratch(std::vector<std::vector<word>>& pool, std::size_t i, std::size_t size) const {
     if (pool.size() <= i) pool.resize(i + 1);
@@ -53,6 +58,11 @@ class dense_field {
   void mul_acc(std::size_t i, const word* x, const word* y, word* out) const {
     if (i == 0) {
       out[0] ^= cmul(x[0], y[0]);
+      return;
+    }
+    if (i <= kron_levels) {
+      kron->multiply(i, x, y);
+      reduce(i, 0, out);
       return;
     }
     const level& v = levels[i - 1];
@@ -90,6 +100,25 @@ class dense_field {
     for (std::size_t c = 0; c < z1.size(); ++c) out[h * s + c] ^= z1[c];
   }
 
+  // out += the wide Kronecker product at a bit offset, reduced level by level, over [0, i)
+  void reduce(std::size_t i, std::size_t offset, word* out) const {
+    const level& v = levels[i - 1];
+    const std::size_t s = v.stride, b = kron->bit_stride(i - 1);
+    if (i == 1) {  // the lowest alpha is a constant of GF(2^c)
+      for (word j = 0; j < v.n; ++j) out[j] ^= kron->coefficient(offset + j * b);
+      for (word j = v.n; j < 2 * v.n - 1; ++j)
+        if (const word c = kron->coefficient(offset + j * b))
+          for (const monomial& m : v.alpha) out[j - v.n] ^= cmul(c, m.coef);
+      return;
+    }
+    for (word j = 0; j < v.n; ++j) reduce(i - 1, offset + j * b, out + j * s);
+    for (word j = v.n; j < 2 * v.n - 1; ++j) {
+      std::vector<word>& tmp = scratch(red_, i, s);
+      reduce(i - 1, offset + j * b, tmp.data());
+      alpha_acc(i - 1, tmp.data(), out + (j - v.n) * s);
+    }
+  }
+
   // out += x * alpha of level i (alpha in levels [0, i))
   void alpha_acc(std::size_t i, const word* x, word* out) const {
     for (const monomial& m : levels[i].alpha) monomial_acc(i, x, m, out);
@@ -99,6 +128,19 @@ class dense_field {
   void monomial_acc(std::size_t i, const word* x, const monomial& m, word* out) const {
     if (i == 0) {
       out[0] ^= cmul(x[0], m.coef);
+      return;
+    }
+    if (m.top == 0) {  // a constant: coefficient by coefficient
+      const std::size_t n = size(i);
+      if (m.coef == 1)
+        for (std::size_t c = 0; c < n; ++c) out[c] ^= x[c];
+      else
+        for (std::size_t c = 0; c < n; ++c) out[c] ^= cmul(x[c], m.coef);
+      return;
+    }
+    if (m.top < i) {  // no shift in the levels [m.top, i): block by block
+      const std::size_t s = size(m.top);
+      for (std::size_t u = 0; u < size(i) / s; ++u) monomial_acc(m.top, x + u * s, m, out + u * s);
       return;
     }
     const level& v = levels[i - 1];
@@ -221,6 +263,7 @@ monomial to_monomial(const dense_field& f, const term& a, std::size_t levels) {
     const level& v = f.levels[i];
     const word d = v.k < a.exponent.size() ? a.exponent[v.k] : 0;
     m.shift[i] = reverse_digits(d, v.l, v.q);
+    if (m.shift[i]) m.top = i + 1;
   }
   return m;
 }
@@ -366,6 +409,14 @@ std::optional<dense_field> field_of(const ordinal& x, const tower& t, std::size_
   if (!field) return std::nullopt;
   for (std::size_t i = 0; i < field->levels.size(); ++i)
     for (const term& a : t.alpha(field->levels[i].k).terms()) field->levels[i].alpha.push_back(to_monomial(*field, a, i));
+  // Kronecker products where the wide form is at most 64 times the element's bits (each level
+  // nearly doubles it).
+  std::vector<word> sizes;
+  for (const level& v : field->levels) sizes.push_back(v.n);
+  field->kron = kronecker::make(field->coef_bits, sizes);
+  if (field->kron)
+    for (std::size_t i = 1; i <= field->kron->levels(); ++i)
+      if (field->kron->wide_bits(i) <= 64 * field->coef_bits * field->size(i)) field->kron_levels = i;
   return field;
 }
 

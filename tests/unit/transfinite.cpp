@@ -142,6 +142,20 @@ TEST(Ordinal, InverseSqrtRoots) {
     }
 }
 
+// The dense products (a Kronecker substitution into GF(2)[x] for coefficients of up to 8 bits,
+// level-by-level products above) against the term products, for every coefficient width.
+TEST(Ordinal, DenseInverseEveryCoefficientWidth) {
+  std::mt19937_64 rng(18);
+  const std::vector<std::vector<std::uint64_t>> bounds{{9, 5}, {3, 5, 7}, {0, 0, 0, 11}};
+  for (const auto& bound : bounds)
+    for (unsigned bits : {1u, 2u, 4u, 8u, 16u}) {
+      const ordinal x = random_ordinal(rng, bound, 6, bits);
+      if (x.is_zero()) continue;
+      EXPECT_EQ(x * x.inverse(), N(1)) << x;
+      EXPECT_EQ(x.pow(1000) * x, x.pow(1001)) << x;
+    }
+}
+
 TEST(Ordinal, DegreeAndMinimalPolynomial) {
   EXPECT_EQ(N(2).degree(), 2u);
   EXPECT_EQ(N(16).degree(), 8u);
