@@ -242,7 +242,9 @@ TEST(Matrix, ProgressIsMonotoneAndChangesNothing) {
   for (std::size_t i = 0; i < calls.size(); ++i) {
     EXPECT_EQ(calls[i].second, calls[0].second);
     EXPECT_LE(calls[i].first, calls[i].second);
-    if (i > 0) EXPECT_GE(calls[i].first, calls[i - 1].first) << i;
+    if (i > 0) {
+      EXPECT_GE(calls[i].first, calls[i - 1].first) << i;
+    }
   }
   calls.clear();
   EXPECT_EQ(nimber::rank(a, record), nimber::rank(a));
