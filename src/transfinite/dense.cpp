@@ -22,7 +22,6 @@ using word = std::uint64_t;
 struct monomial {
   std::vector<word> shift;  // per level, the power of y_i
   word coef;
-  std::size_t top = 0;      // 1 + the highest level with a shift (0: a constant)
 };
 
 struct level {
@@ -130,7 +129,9 @@ class dense_field {
       out[0] ^= cmul(x[0], m.coef);
       return;
     }
-    if (m.top == 0) {  // a constant: coefficient by coefficient
+    std::size_t top = i;  // 1 + the highest level below i where m has a shift
+    while (top > 0 && m.shift[top - 1] == 0) --top;
+    if (top == 0) {  // a constant: coefficient by coefficient
       const std::size_t n = size(i);
       if (m.coef == 1)
         for (std::size_t c = 0; c < n; ++c) out[c] ^= x[c];
@@ -138,9 +139,9 @@ class dense_field {
         for (std::size_t c = 0; c < n; ++c) out[c] ^= cmul(x[c], m.coef);
       return;
     }
-    if (m.top < i) {  // no shift in the levels [m.top, i): block by block
-      const std::size_t s = size(m.top);
-      for (std::size_t u = 0; u < size(i) / s; ++u) monomial_acc(m.top, x + u * s, m, out + u * s);
+    if (top < i) {  // no shift in the levels [top, i): block by block
+      const std::size_t s = size(top);
+      for (std::size_t u = 0; u < size(i) / s; ++u) monomial_acc(top, x + u * s, m, out + u * s);
       return;
     }
     const level& v = levels[i - 1];
@@ -263,7 +264,6 @@ monomial to_monomial(const dense_field& f, const term& a, std::size_t levels) {
     const level& v = f.levels[i];
     const word d = v.k < a.exponent.size() ? a.exponent[v.k] : 0;
     m.shift[i] = reverse_digits(d, v.l, v.q);
-    if (m.shift[i]) m.top = i + 1;
   }
   return m;
 }
