@@ -29,7 +29,8 @@ ordinal random_ordinal(std::mt19937_64& rng, const std::vector<std::uint64_t>& b
   for (int i = 0; i < n; ++i) {
     std::vector<std::uint64_t> e(bound.size());
     for (std::size_t k = 0; k < bound.size(); ++k) e[k] = bound[k] ? rng() % bound[k] : 0;
-    t.push_back({e, big_nim(rng() & ((std::uint64_t(1) << coef_bits) - 1))});
+    const std::uint64_t mask = coef_bits >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << coef_bits) - 1;
+    t.push_back({e, big_nim(rng() & mask)});
   }
   return ordinal::from_terms(std::move(t));
 }
