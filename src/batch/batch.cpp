@@ -64,10 +64,18 @@ void build_product_map(std::uint64_t c, k::linear_map& m, bool with_bytes) noexc
   k::build_linear_map(m, cols, with_bytes);
 }
 
+// The kernel is read once by the caller: a map built for it (with or without the byte tables
+// that only the portable kernel reads) must be applied by it, even if another thread forces a
+// different kernel in between.
+void apply_map(const k::ops& kernel, const k::linear_map& m, const std::uint64_t* x, std::uint64_t* out,
+               std::size_t n, bool accumulate) noexcept {
+  for_ranges(n, [&](std::size_t b, std::size_t e) { kernel.apply(m, x + b, out + b, e - b, accumulate); });
+}
+
+// A map built in every form, which any kernel can apply.
 void apply_map(const k::linear_map& m, const std::uint64_t* x, std::uint64_t* out, std::size_t n,
                bool accumulate) noexcept {
-  const k::ops& kernel = k::active();
-  for_ranges(n, [&](std::size_t b, std::size_t e) { kernel.apply(m, x + b, out + b, e - b, accumulate); });
+  apply_map(k::active(), m, x, out, n, accumulate);
 }
 
 // The one policy for a span times a constant (batch::mul, batch::axpy, and through them the
@@ -95,9 +103,10 @@ void mul_const(std::uint64_t c, const std::uint64_t* x, std::uint64_t* out, std:
       for (std::size_t i = 0; i < len; ++i) out[off + i] = accumulate ? out[off + i] ^ buf[i] : buf[i];
     }
   } else {
+    const k::ops& kernel = k::active();
     k::linear_map m;
-    build_product_map(c, m, k::active().wants_byte_tables);
-    apply_map(m, x, out, n, accumulate);
+    build_product_map(c, m, kernel.wants_byte_tables);
+    apply_map(kernel, m, x, out, n, accumulate);
   }
 }
 
