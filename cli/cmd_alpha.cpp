@@ -1,11 +1,13 @@
 // alpha P, alpha --primes A..B: Lenstra's constants alpha_p of the ordinal nim field
 // (include/nimber/transfinite/alpha.hpp). One prime comes from the library's table when it
-// has it; a range is computed from scratch, each prime from the ones before it, with a
-// checkpoint after every prime when --checkpoint names a file.
+// has it; otherwise the primes asked for are computed from scratch with the primes they
+// need, on every core, with a checkpoint after every prime when --checkpoint names a file.
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
 #include <memory>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,7 @@ struct alpha_options {
   std::string prime;
   std::string primes;
   std::string checkpoint;
+  std::string threads = "0";
   bool data = false;
 };
 
@@ -49,32 +52,55 @@ std::string unpack(const std::vector<std::uint32_t>& w) {
   return s;
 }
 
-std::vector<alpha_entry> compute(std::uint64_t max_p, const alpha_options& opt, context& ctx) {
-  std::vector<alpha_entry> done;
-  const std::string command = checkpoint_command(ctx.command_line);
-  if (!opt.checkpoint.empty())
-    if (const auto words = load_checkpoint(opt.checkpoint, command)) {
-      std::istringstream in(unpack(*words));
-      for (std::string line; std::getline(in, line);) done.push_back(parse_alpha_line(line));
-    }
-  std::uint64_t total = 0;
-  for (std::size_t k = 0; odd_prime(k) <= max_p; ++k) ++total;
-  progress_meter meter(ctx.progress, "nimber alpha", "primes");
-  std::string lines;
-  for (const alpha_entry& e : done) lines += alpha_line(e) + "\n";
-  std::uint64_t count = done.size();
-  return compute_alphas(max_p, [&](const alpha_entry& e) {
-    meter(++count, total);
-    if (opt.checkpoint.empty()) return;
-    lines += alpha_line(e) + "\n";
-    save_checkpoint(opt.checkpoint, command, pack(lines));
-  }, std::move(done));
+unsigned thread_count(const alpha_options& opt) {
+  return unsigned(parse_bounded(opt.threads, "--threads", 0, 1024, "a thread count from 0 (one per core) to 1024"));
 }
 
-void print_entries(const std::vector<alpha_entry>& all, std::uint64_t from, const alpha_options& opt, context& ctx) {
+// Every alpha entry is a fact about p alone, so a checkpoint serves any alpha run: its
+// command line is the same for all of them.
+constexpr const char* checkpoint_key = "nimber alpha";
+
+std::vector<alpha_entry> load_entries(const alpha_options& opt) {
+  std::vector<alpha_entry> known;
+  if (opt.checkpoint.empty()) return known;
+  if (const auto words = load_checkpoint(opt.checkpoint, checkpoint_key)) {
+    std::istringstream in(unpack(*words));
+    for (std::string line; std::getline(in, line);) known.push_back(parse_alpha_line(line));
+  }
+  return known;
+}
+
+// The primes wanted and every prime they need, computed on --threads threads, with a
+// checkpoint after each.
+std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_options& opt, context& ctx) {
+  alpha_job job;
+  job.primes = std::move(primes);
+  job.threads = thread_count(opt);
+  job.known = load_entries(opt);
+  std::set<std::uint64_t> needed(job.primes.begin(), job.primes.end());
+  for (std::uint64_t p : job.primes)
+    for (std::uint64_t q : alpha_prerequisites(p)) needed.insert(q);
+  std::string lines;
+  std::uint64_t count = 0;
+  for (const alpha_entry& e : job.known) {
+    lines += alpha_line(e) + "\n";
+    count += needed.contains(e.p);
+  }
+  progress_meter meter(ctx.progress, "nimber alpha", "primes");
+  job.progress = [&](const alpha_entry& e) {
+    meter(++count, needed.size());
+    if (opt.checkpoint.empty()) return;
+    lines += alpha_line(e) + "\n";
+    save_checkpoint(opt.checkpoint, checkpoint_key, pack(lines));
+  };
+  return compute_alphas(job);
+}
+
+void print_entries(const std::vector<alpha_entry>& all, std::uint64_t from, std::uint64_t to, const alpha_options& opt,
+                   context& ctx) {
   auto rows = std::make_shared<std::vector<alpha_entry>>();
   for (const alpha_entry& e : all)
-    if (e.p >= from) rows->push_back(e);
+    if (e.p >= from && e.p <= to) rows->push_back(e);
   if (opt.data) {
     for (const alpha_entry& e : *rows) ctx.out += alpha_line(e) + "\n";
     return;
@@ -96,14 +122,15 @@ void print_entries(const std::vector<alpha_entry>& all, std::uint64_t from, cons
 void alpha_command(const alpha_options& opt, context& ctx) {
   if (opt.prime.empty() == opt.primes.empty())
     throw input_error("alpha: expected either a prime P or --primes A..B");
+  thread_count(opt);  // checked before any work
   if (!opt.prime.empty()) {
     const std::uint64_t p = odd_prime_argument(opt.prime, argument_where(1));
     if (odd_prime_index(p) < 0) throw input_error(argument_where(1), opt.prime, "an odd prime");
     if (p <= alpha_table_limit()) {
-      print_entries({alpha_table()[std::size_t(odd_prime_index(p))]}, p, opt, ctx);
+      print_entries({alpha_table()[std::size_t(odd_prime_index(p))]}, p, p, opt, ctx);
       return;
     }
-    print_entries(compute(p, opt, ctx), p, opt, ctx);
+    print_entries(compute({p}, opt, ctx), p, p, opt, ctx);
     return;
   }
   const std::size_t dots = opt.primes.find("..");
@@ -111,7 +138,10 @@ void alpha_command(const alpha_options& opt, context& ctx) {
   const std::uint64_t a = odd_prime_argument(opt.primes.substr(0, dots), "--primes", 2);
   const std::uint64_t b = odd_prime_argument(opt.primes.substr(dots + 2), "--primes", 3);
   if (a > b) throw input_error("--primes", opt.primes, "a range A..B with A <= B");
-  print_entries(compute(b, opt, ctx), a, opt, ctx);
+  std::vector<std::uint64_t> primes;
+  for (std::size_t k = 0; odd_prime(k) <= b; ++k)
+    if (odd_prime(k) >= a) primes.push_back(odd_prime(k));
+  print_entries(compute(std::move(primes), opt, ctx), a, b, opt, ctx);
 }
 
 }  // namespace
@@ -123,6 +153,7 @@ void add_alpha_command(CLI::App& app, context& ctx) {
   sub->add_option("--primes", opt->primes, "Compute alpha_p from scratch for the primes in A..B");
   sub->add_option("--checkpoint", opt->checkpoint,
                   "Save the entries done after every prime to FILE, and go on from it when it exists");
+  sub->add_option("--threads", opt->threads, "Primes computed at once (default 0: one per core)");
   sub->add_flag("--data", opt->data, "Write the lines of data/alpha.txt instead of the table");
   sub->footer(
       "alpha_p = kappa_f + excess, f the order of 2 mod p (Lenstra, \"On the algebraic closure of\n"

@@ -2,7 +2,13 @@
 // kappa_f + m, m = 0, 1, ..., tested for being p-th powers through the norm to GF(2^f).
 #include "nimber/transfinite/alpha.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
 #include <cstdio>
 #include <sstream>
 
@@ -102,7 +108,7 @@ loaded_table::loaded_table() {
     if (e.p != odd_prime(entries.size()))
       throw std::runtime_error("alpha table: a gap before p = " + std::to_string(e.p));
     check_entry(e, t);
-    t.push(e.alpha, e.degree);
+    t.set(entries.size(), e.alpha, e.degree);
     entries.push_back(std::move(e));
   }
 }
@@ -142,23 +148,122 @@ std::uint64_t alpha_table_limit() {
   return e.empty() ? 0 : e.back().p;
 }
 
+std::vector<std::uint64_t> alpha_prerequisites(std::uint64_t p) {
+  std::set<std::uint64_t> found;
+  std::vector<std::uint64_t> todo{p};
+  while (!todo.empty()) {
+    std::uint64_t f = order_of_two(todo.back());
+    todo.pop_back();
+    while (f % 2 == 0) f /= 2;
+    for (std::uint64_t r = 3; f > 1; r += 2) {
+      if (f % r != 0) continue;
+      while (f % r == 0) f /= r;
+      if (found.insert(r).second) todo.push_back(r);
+    }
+  }
+  return {found.begin(), found.end()};
+}
+
+namespace {
+
+// The primes of a job and their prerequisites, computed on `threads` threads: a prime
+// starts once its prerequisites are done, the largest field first (its degree is known from
+// theirs), each in a tower of its own that holds just those alphas.
+class alpha_scheduler {
+ public:
+  explicit alpha_scheduler(const alpha_job& job) : job_(job) {
+    for (const alpha_entry& e : job.known) add_done(e);
+    for (std::uint64_t p : job.primes) {
+      if (odd_prime_index(p) < 0) throw std::invalid_argument("alpha: " + std::to_string(p) + " is not an odd prime");
+      for (std::uint64_t q : alpha_prerequisites(p)) want(q);
+      want(p);
+    }
+  }
+
+  std::vector<alpha_entry> run() {
+    unsigned threads = job_.threads != 0 ? job_.threads : std::max(1u, std::thread::hardware_concurrency());
+    threads = unsigned(std::min<std::size_t>(threads, std::max<std::size_t>(1, pending_.size())));
+    std::vector<std::thread> workers;
+    for (unsigned i = 1; i < threads; ++i) workers.emplace_back([this] { work(); });
+    work();
+    for (std::thread& w : workers) w.join();
+    if (error_) std::rethrow_exception(error_);
+    std::vector<alpha_entry> r;
+    for (auto& [p, e] : done_) r.push_back(std::move(e));
+    return r;
+  }
+
+ private:
+  const alpha_job& job_;
+  std::map<std::uint64_t, alpha_entry> done_;
+  std::map<std::uint64_t, std::vector<std::uint64_t>> pending_;  // prime -> its prerequisites
+  tower degrees_;  // the alphas done, for the degrees of the candidates
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::exception_ptr error_;
+
+  void add_done(const alpha_entry& e) {
+    degrees_.set(std::size_t(odd_prime_index(e.p)), e.alpha, e.degree);
+    done_.insert_or_assign(e.p, e);
+  }
+
+  void want(std::uint64_t p) {
+    if (!done_.contains(p)) pending_.try_emplace(p, alpha_prerequisites(p));
+  }
+
+  bool ready(const std::vector<std::uint64_t>& needs) const {
+    return std::all_of(needs.begin(), needs.end(), [this](std::uint64_t q) { return done_.contains(q); });
+  }
+
+  // The ready prime of the largest candidate degree, or 0 when none is ready.
+  std::uint64_t next() const {
+    std::uint64_t best = 0, best_degree = 0;
+    for (const auto& [p, needs] : pending_) {
+      if (!ready(needs)) continue;
+      const std::uint64_t d = lenstra_kappa(order_of_two(p), degrees_).degree;
+      if (best == 0 || d > best_degree) best = p, best_degree = d;
+    }
+    return best;
+  }
+
+  void work() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      std::uint64_t p = 0;
+      changed_.wait(lock, [&] { return error_ || pending_.empty() || (p = next()) != 0; });
+      if (error_ || pending_.empty()) return;
+      tower own;
+      for (std::uint64_t q : pending_.at(p)) {
+        const alpha_entry& e = done_.at(q);
+        own.set(std::size_t(odd_prime_index(q)), e.alpha, e.degree);
+      }
+      pending_.erase(p);
+      lock.unlock();
+      try {
+        alpha_entry e = compute_entry(p, own);
+        lock.lock();
+        add_done(e);
+        if (job_.progress) job_.progress(e);
+      } catch (...) {
+        if (!lock.owns_lock()) lock.lock();
+        error_ = std::current_exception();
+      }
+      changed_.notify_all();
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<alpha_entry> compute_alphas(const alpha_job& job) { return alpha_scheduler(job).run(); }
+
 std::vector<alpha_entry> compute_alphas(std::uint64_t max_p, const std::function<void(const alpha_entry&)>& progress,
                                         std::vector<alpha_entry> done) {
-  std::vector<alpha_entry> r;
-  tower t;
-  for (alpha_entry& e : done) {
-    if (e.p > max_p) break;
-    if (e.p != odd_prime(r.size())) throw std::invalid_argument("alpha: earlier entries with a gap before p = " + std::to_string(e.p));
-    t.push(e.alpha, e.degree);
-    r.push_back(std::move(e));
-  }
-  for (std::size_t k = r.size(); odd_prime(k) <= max_p; ++k) {
-    alpha_entry e = compute_entry(odd_prime(k), t);
-    t.push(e.alpha, e.degree);
-    if (progress) progress(e);
-    r.push_back(std::move(e));
-  }
-  return r;
+  alpha_job job;
+  for (std::size_t k = 0; odd_prime(k) <= max_p; ++k) job.primes.push_back(odd_prime(k));
+  job.known = std::move(done);
+  job.progress = progress;
+  return compute_alphas(job);
 }
 
 bool verify_alpha(const alpha_entry& e) {

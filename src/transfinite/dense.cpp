@@ -243,9 +243,11 @@ std::optional<dense_field> make_field(const ordinal& x, const tower& t, std::siz
   dense_field f;
   std::vector<unsigned> len;
   if (!collect(x, f.coef_bits, len)) return std::nullopt;
-  if (len.size() > t.size()) return std::nullopt;  // an alpha past the table: the term path decides
-  for (std::size_t k = len.size(); k-- > 0;)
-    if (len[k] && !collect(t.alpha(k), f.coef_bits, len)) return std::nullopt;
+  for (std::size_t k = len.size(); k-- > 0;) {
+    if (!len[k]) continue;
+    if (!t.has(k)) return std::nullopt;  // an alpha the tower lacks: the term path decides
+    if (!collect(t.alpha(k), f.coef_bits, len)) return std::nullopt;
+  }
   if (f.coef_bits > 64) return std::nullopt;
   for (std::size_t k = 0; k < len.size(); ++k) {
     if (!len[k]) continue;

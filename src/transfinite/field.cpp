@@ -75,18 +75,19 @@ std::vector<term> to_terms(accumulator& acc) {
 
 }  // namespace
 
-void tower::push(ordinal alpha, std::uint64_t degree) {
-  alpha_.push_back(std::move(alpha));
-  degree_.push_back(degree);
+void tower::set(std::size_t k, ordinal alpha, std::uint64_t degree) {
+  if (k >= alpha_.size()) alpha_.resize(k + 1), degree_.resize(k + 1);
+  alpha_[k] = std::move(alpha);
+  degree_[k] = degree;
 }
 
 const ordinal& tower::alpha(std::size_t k) const {
-  if (k >= alpha_.size()) throw alpha_unavailable(odd_prime(k));
+  if (!has(k)) throw alpha_unavailable(odd_prime(k));
   return alpha_[k];
 }
 
 std::uint64_t tower::degree(std::size_t k) const {
-  if (k >= degree_.size()) throw alpha_unavailable(odd_prime(k));
+  if (!has(k)) throw alpha_unavailable(odd_prime(k));
   return degree_[k];
 }
 

@@ -18,10 +18,11 @@ using term = ordinal::term;
 
 class tower {
  public:
-  // alpha_q and its degree for q = odd_prime(size()).
-  void push(ordinal alpha, std::uint64_t degree);
-  std::size_t size() const noexcept { return alpha_.size(); }
-  // Throws alpha_unavailable past size().
+  // alpha_q and its degree for q = odd_prime(k). A tower may hold any set of primes: a
+  // computation of alpha_p needs only those of alpha_prerequisites(p).
+  void set(std::size_t k, ordinal alpha, std::uint64_t degree);
+  bool has(std::size_t k) const noexcept { return k < degree_.size() && degree_[k] != 0; }
+  // Throw alpha_unavailable for a prime the tower does not hold.
   const ordinal& alpha(std::size_t k) const;
   std::uint64_t degree(std::size_t k) const;
 
@@ -33,7 +34,7 @@ class tower {
     std::size_t operator()(const std::pair<digits, digits>& k) const noexcept;
   };
   std::vector<ordinal> alpha_;
-  std::vector<std::uint64_t> degree_;
+  std::vector<std::uint64_t> degree_;  // 0 where alpha_q is not held
   mutable std::mutex mutex_;
   mutable std::unordered_map<std::pair<digits, digits>, std::shared_ptr<const std::vector<term>>, key_hash>
       cache_;

@@ -56,6 +56,38 @@ TEST(CliOrdinal, AlphaCheckpoint) {
   EXPECT_EQ(first.status, 0) << first.err;
   EXPECT_EQ(again.status, 0) << again.err;
   EXPECT_EQ(first.out, again.out);  // the second run reads every entry back, times included
+  // Any alpha run may go on from the checkpoint, whatever its range or thread count.
+  const result part = run({"alpha", "--primes", "11..19", "--threads", "2", "--checkpoint", ckpt.path, "--format",
+                           "csv", "--quiet"});
+  EXPECT_EQ(part.status, 0) << part.err;
+  EXPECT_EQ(part.out, "p,order,degree,alpha,excess,seconds\n" +
+                          first.out.substr(first.out.find("\n11,"), first.out.find("\n23,") - first.out.find("\n11,")).substr(1) + "\n")
+      << part.out;
+}
+
+TEST(CliOrdinal, AlphaRangeAndThreads) {
+  // A range brings only the primes it needs; the rows printed are those asked for, the same on
+  // one thread and on two (the seconds aside).
+  const auto strip_seconds = [](std::string s) {
+    std::string r;
+    for (std::size_t at = 0; at < s.size();) {
+      const std::size_t end = s.find('\n', at);
+      const std::string line = s.substr(at, end - at);
+      r += line.substr(0, line.rfind(',')) + "\n";
+      at = end + 1;
+    }
+    return r;
+  };
+  const result one = run({"alpha", "--primes", "40..110", "--threads", "1", "--format", "csv", "--quiet"});
+  const result two = run({"alpha", "--primes", "40..110", "--threads", "2", "--format", "csv", "--quiet"});
+  ASSERT_EQ(one.status, 0) << one.err;
+  ASSERT_EQ(two.status, 0) << two.err;
+  EXPECT_EQ(strip_seconds(one.out), strip_seconds(two.out));
+  EXPECT_EQ(one.out.find("\n37,"), std::string::npos);
+  EXPECT_NE(one.out.find("\n41,20,20,w^w + 1,1,"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("\n107,106,8268,w^(w^14) + 1,1,"), std::string::npos) << one.out;
+  EXPECT_EQ(one.out.find("\n113,"), std::string::npos);
+  expect_error({"alpha", "--primes", "3..7", "--threads", "x"}, "--threads: 'x': expected a thread count from 0 (one per core) to 1024");
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // random ordinals, the finite part against big_nim, text, and the shipped alpha table.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cstdint>
 #include <random>
 #include <string>
@@ -107,6 +109,67 @@ TEST(Ordinal, ComputedFromScratchMatchesTable) {
     EXPECT_EQ(computed[k].certificate, table[k].certificate);
     EXPECT_EQ(nimber::parse_alpha_line(nimber::alpha_line(computed[k])).alpha, computed[k].alpha);
   }
+}
+
+TEST(Ordinal, AlphaPrerequisites) {
+  using v = std::vector<std::uint64_t>;
+  EXPECT_EQ(nimber::alpha_prerequisites(3), v{});         // f = 2
+  EXPECT_EQ(nimber::alpha_prerequisites(7), v{3});        // f = 3
+  EXPECT_EQ(nimber::alpha_prerequisites(47), (v{5, 11, 23}));  // f = 23, 11, 10
+  EXPECT_EQ(nimber::alpha_prerequisites(659), (v{3, 5, 7, 11, 23, 47}));  // f = 658 = 2 * 7 * 47
+  // Closed, and below p: every prime's prerequisites are among those of the primes that need it.
+  for (std::size_t k = 0; nimber::odd_prime(k) < 400; ++k) {
+    const std::uint64_t p = nimber::odd_prime(k);
+    const auto needs = nimber::alpha_prerequisites(p);
+    for (std::uint64_t q : needs) {
+      EXPECT_LT(q, p);
+      for (std::uint64_t r : nimber::alpha_prerequisites(q))
+        EXPECT_TRUE(std::binary_search(needs.begin(), needs.end(), r)) << p << " " << q << " " << r;
+    }
+  }
+}
+
+TEST(Ordinal, AlphaJobsOnThreads) {
+  const auto& table = nimber::alpha_table();
+  const auto same_as_table = [&](const nimber::alpha_entry& e) {
+    const auto& t = table[std::size_t(nimber::odd_prime_index(e.p))];
+    EXPECT_EQ(e.alpha, t.alpha) << e.p;
+    EXPECT_EQ(e.degree, t.degree) << e.p;
+    EXPECT_EQ(e.excess, t.excess) << e.p;
+    EXPECT_EQ(e.certificate, t.certificate) << e.p;
+  };
+  // One prime brings exactly its prerequisites, in ascending order.
+  nimber::alpha_job one;
+  one.primes = {47};
+  one.threads = 2;
+  std::vector<std::uint64_t> seen;
+  one.progress = [&](const nimber::alpha_entry& e) { seen.push_back(e.p); };
+  const auto r = nimber::compute_alphas(one);
+  std::vector<std::uint64_t> got;
+  for (const auto& e : r) got.push_back(e.p), same_as_table(e);
+  EXPECT_EQ(got, (std::vector<std::uint64_t>{5, 11, 23, 47}));
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, got);
+  // Every prime of the table on three threads, half of them known beforehand: the known
+  // ones are taken as they are (not seen by progress), the rest agree with the table.
+  nimber::alpha_job all;
+  all.threads = 3;
+  for (const auto& e : table) {
+    all.primes.push_back(e.p);
+    if (nimber::odd_prime_index(e.p) % 2 == 0) all.known.push_back(e);
+  }
+  std::size_t computed = 0;
+  all.progress = [&](const nimber::alpha_entry& e) {
+    ++computed;
+    EXPECT_EQ(nimber::odd_prime_index(e.p) % 2, 1) << e.p;
+  };
+  const auto every = nimber::compute_alphas(all);
+  ASSERT_EQ(every.size(), table.size());
+  for (const auto& e : every) same_as_table(e);
+  EXPECT_EQ(computed + all.known.size(), table.size());
+  nimber::alpha_job bad;
+  bad.primes = {9};
+  EXPECT_THROW(nimber::compute_alphas(bad), std::invalid_argument);
 }
 
 TEST(Ordinal, FieldAxiomsUpTo13) {

@@ -40,10 +40,23 @@ const std::vector<alpha_entry>& alpha_table();
 // The largest p with alpha_p in the table.
 std::uint64_t alpha_table_limit();
 
-// alpha_p for every odd prime p <= max_p, computed from scratch (each from the ones before
-// it, never from the table). `done`, if given, are the first entries of an earlier run
-// (from 3 up, without gaps: a checkpoint), taken as they are. `progress`, if set, sees each
-// entry as it is computed.
+// The odd primes q whose alpha_q the computation of alpha_p uses, ascending: the odd primes
+// dividing f(p), and theirs in turn (all below p).
+std::vector<std::uint64_t> alpha_prerequisites(std::uint64_t p);
+
+struct alpha_job {
+  std::vector<std::uint64_t> primes;  // the odd primes wanted, in any order
+  unsigned threads = 1;               // primes computed at once; 0: one per core
+  std::vector<alpha_entry> known;     // entries of an earlier run (a checkpoint), taken as they are
+  std::function<void(const alpha_entry&)> progress;  // sees each new entry, one call at a time
+};
+
+// alpha_p for the primes wanted and their prerequisites, computed from scratch (never from
+// the shipped table), with the known entries; ascending p. A prime starts once its
+// prerequisites are done, the one of the largest field first. Throws std::invalid_argument
+// for a number that is not an odd prime.
+std::vector<alpha_entry> compute_alphas(const alpha_job& job);
+// The same for every odd prime p <= max_p, on one thread.
 std::vector<alpha_entry> compute_alphas(std::uint64_t max_p,
                                         const std::function<void(const alpha_entry&)>& progress = {},
                                         std::vector<alpha_entry> done = {});
