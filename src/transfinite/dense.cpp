@@ -411,14 +411,15 @@ std::optional<dense_field> field_of(const ordinal& x, const tower& t, std::size_
   if (!field) return std::nullopt;
   for (std::size_t i = 0; i < field->levels.size(); ++i)
     for (const term& a : t.alpha(field->levels[i].k).terms()) field->levels[i].alpha.push_back(to_monomial(*field, a, i));
-  // Kronecker products where the wide form is at most 64 times the element's bits (each level
-  // nearly doubles it).
+  // Kronecker products on every level while the wide form (each level nearly doubles it)
+  // fits in 2^33 bits: one GF(2)[x] product of it costs far less than Karatsuba over the
+  // blocks of a level above.
   std::vector<word> sizes;
   for (const level& v : field->levels) sizes.push_back(v.n);
   field->kron = kronecker::make(field->coef_bits, sizes);
   if (field->kron)
     for (std::size_t i = 1; i <= field->kron->levels(); ++i)
-      if (field->kron->wide_bits(i) <= 64 * field->coef_bits * field->size(i)) field->kron_levels = i;
+      if (field->kron->wide_bits(i) <= (std::size_t(1) << 33)) field->kron_levels = i;
   return field;
 }
 
@@ -439,14 +440,40 @@ std::vector<word> frobenius_product(const dense_field& F, const std::vector<word
   return r;
 }
 
+// x^e by a sliding window of w bits (the odd powers x, x^3, ..., x^(2^w - 1) first): about
+// bits/(w + 1) products instead of bits/2, with w as large as 512 MiB of powers allow.
 std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const digits& e) {
+  std::size_t bits = e.size() * 64;
+  while (bits > 0 && !((e[(bits - 1) / 64] >> ((bits - 1) % 64)) & 1)) --bits;
+  const auto bit = [&e](std::size_t i) { return unsigned(e[i / 64] >> (i % 64) & 1); };
+  unsigned w = 1;
+  while (w < 7 && (std::size_t(8) << (2 * w)) < bits && (std::size_t(1) << w) * F.dim * sizeof(word) <= (std::size_t(512) << 20))
+    ++w;
+  std::vector<std::vector<word>> odd{x};  // odd[i] = x^(2 i + 1)
+  if (w > 1) {
+    const std::vector<word> x2 = F.square(x);
+    while (odd.size() < (std::size_t(1) << (w - 1))) odd.push_back(F.mul(odd.back(), x2));
+  }
   std::vector<word> z(F.dim, 0);
   z[0] = 1;
-  for (std::size_t i = e.size(); i-- > 0;)
-    for (int b = 63; b >= 0; --b) {
-      z = F.square(z);
-      if ((e[i] >> b) & 1) z = F.mul(z, x);
+  bool one = true;  // z is still 1: squaring it is skipped
+  for (std::size_t i = bits; i-- > 0;) {
+    if (!bit(i)) {
+      if (!one) z = F.square(z);
+      continue;
     }
+    // The window: bits i down to j, j as low as w allows with bit j set.
+    std::size_t j = i + 1 > w ? i + 1 - w : 0;
+    while (!bit(j)) ++j;
+    word value = 0;
+    for (std::size_t k = i + 1; k-- > j;) {
+      value = value << 1 | bit(k);
+      if (!one) z = F.square(z);
+    }
+    z = one ? odd[value / 2] : F.mul(z, odd[value / 2]);
+    one = false;
+    i = j;
+  }
   return z;
 }
 
