@@ -89,6 +89,23 @@ struct loaded_table {
   tower t;
 };
 
+// alpha_p past the table is computed on first use when its candidate field (and that of
+// every prerequisite) has at most 2^17 bits: every p <= 257 qualifies, 0.6 s for all of
+// them together.
+constexpr std::uint64_t first_use_degree = std::uint64_t(1) << 17;
+
+void compute_on_first_use(tower& t, std::size_t k) {
+  std::vector<std::uint64_t> primes = alpha_prerequisites(odd_prime(k));
+  primes.push_back(odd_prime(k));
+  for (std::uint64_t q : primes) {  // ascending: each one's prerequisites come before it
+    const std::size_t i = std::size_t(odd_prime_index(q));
+    if (t.holds(i)) continue;
+    if (lenstra_kappa(order_of_two(q), t).degree > first_use_degree) return;
+    const alpha_entry e = compute_entry(q, t);
+    t.set(i, e.alpha, e.degree);
+  }
+}
+
 // The checks on load: each entry is kappa_f + excess of the degree it states, its
 // certificate a p-th root of unity other than 1.
 void check_entry(const alpha_entry& e, const tower& t) {
@@ -111,10 +128,11 @@ loaded_table::loaded_table() {
     t.set(entries.size(), e.alpha, e.degree);
     entries.push_back(std::move(e));
   }
+  t.set_extender([this](std::size_t k) { compute_on_first_use(t, k); });
 }
 
 const loaded_table& table() {
-  static const loaded_table loaded;
+  static loaded_table loaded;  // its tower grows on first use of a cheap alpha
   return loaded;
 }
 

@@ -75,10 +75,22 @@ std::vector<term> to_terms(accumulator& acc) {
 
 }  // namespace
 
+tower::tower() : alpha_(capacity), degree_(new std::atomic<std::uint64_t>[capacity]) {
+  for (std::size_t k = 0; k < capacity; ++k) degree_[k].store(0, std::memory_order_relaxed);
+}
+
 void tower::set(std::size_t k, ordinal alpha, std::uint64_t degree) {
-  if (k >= alpha_.size()) alpha_.resize(k + 1), degree_.resize(k + 1);
+  if (k >= capacity) throw alpha_unavailable(odd_prime(k));
   alpha_[k] = std::move(alpha);
-  degree_[k] = degree;
+  degree_[k].store(degree, std::memory_order_release);  // readers see alpha_[k] once this is set
+}
+
+bool tower::has(std::size_t k) const {
+  if (holds(k)) return true;
+  if (!extender_ || k >= capacity) return false;
+  const std::lock_guard lock(extend_mutex_);
+  if (!holds(k)) extender_(k);
+  return holds(k);
 }
 
 const ordinal& tower::alpha(std::size_t k) const {
@@ -88,7 +100,7 @@ const ordinal& tower::alpha(std::size_t k) const {
 
 std::uint64_t tower::degree(std::size_t k) const {
   if (!has(k)) throw alpha_unavailable(odd_prime(k));
-  return degree_[k];
+  return degree_[k].load(std::memory_order_acquire);
 }
 
 std::size_t tower::key_hash::operator()(const std::pair<digits, digits>& k) const noexcept {

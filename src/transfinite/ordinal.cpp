@@ -10,7 +10,8 @@ namespace nimber {
 
 alpha_unavailable::alpha_unavailable(std::uint64_t p)
     : std::domain_error("alpha_" + std::to_string(p) +
-                        " is not in the library's table (nimber alpha --primes computes it)"),
+                        " is not in the library's table, and its field is too large to compute on first use "
+                        "(nimber alpha computes it)"),
       p_(p) {}
 
 ordinal_parse_error::ordinal_parse_error(std::size_t position, std::string token,

@@ -2,7 +2,9 @@
 // fields, and a cache of monomial products. Internal to the transfinite layer.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -18,13 +20,26 @@ using term = ordinal::term;
 
 class tower {
  public:
+  // Room for every odd prime below 100000; alphas past it are never available.
+  static constexpr std::size_t capacity = 9591;
+  tower();
+  tower(const tower&) = delete;
+  tower& operator=(const tower&) = delete;
+
   // alpha_q and its degree for q = odd_prime(k). A tower may hold any set of primes: a
-  // computation of alpha_p needs only those of alpha_prerequisites(p).
+  // computation of alpha_p needs only those of alpha_prerequisites(p). While other threads
+  // read the tower, only its extender may call set (entries never move once set).
   void set(std::size_t k, ordinal alpha, std::uint64_t degree);
-  bool has(std::size_t k) const noexcept { return k < degree_.size() && degree_[k] != 0; }
-  // Throw alpha_unavailable for a prime the tower does not hold.
+  // Whether alpha_q is held, after asking the extender (if any) to compute it.
+  bool has(std::size_t k) const;
+  // Whether alpha_q is held now, without asking the extender.
+  bool holds(std::size_t k) const noexcept { return k < capacity && degree_[k].load(std::memory_order_acquire) != 0; }
+  // Throw alpha_unavailable for a prime the tower does not hold and cannot compute.
   const ordinal& alpha(std::size_t k) const;
   std::uint64_t degree(std::size_t k) const;
+  // Called, one call at a time, for a prime the tower lacks; it may set() that prime and the
+  // primes it needs (the default tower computes cheap alphas this way).
+  void set_extender(std::function<void(std::size_t k)> extender) { extender_ = std::move(extender); }
 
   // The product of the monomials omega^a and omega^b, as terms with finite coefficients.
   std::shared_ptr<const std::vector<term>> monomial_product(const digits& a, const digits& b) const;
@@ -33,8 +48,10 @@ class tower {
   struct key_hash {
     std::size_t operator()(const std::pair<digits, digits>& k) const noexcept;
   };
-  std::vector<ordinal> alpha_;
-  std::vector<std::uint64_t> degree_;  // 0 where alpha_q is not held
+  std::vector<ordinal> alpha_;  // capacity entries, never resized
+  std::unique_ptr<std::atomic<std::uint64_t>[]> degree_;  // 0 where alpha_q is not held
+  std::function<void(std::size_t)> extender_;
+  mutable std::recursive_mutex extend_mutex_;
   mutable std::mutex mutex_;
   mutable std::unordered_map<std::pair<digits, digits>, std::shared_ptr<const std::vector<term>>, key_hash>
       cache_;

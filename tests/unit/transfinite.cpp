@@ -290,13 +290,35 @@ TEST(Ordinal, BadNotation) {
   EXPECT_EQ(message("w w"), "position 3: 'w': expected '+', '*' or the end");
 }
 
+TEST(Ordinal, AlphaOnFirstUse) {
+  // Past the table, kappa_p^p is alpha_p as nimber alpha computes it, for every p <= 257.
+  nimber::alpha_job job;
+  for (std::size_t k = 0; nimber::odd_prime(k) <= 257; ++k)
+    if (nimber::odd_prime(k) > nimber::alpha_table_limit()) job.primes.push_back(nimber::odd_prime(k));
+  ASSERT_FALSE(job.primes.empty());
+  job.threads = 2;
+  for (const nimber::alpha_entry& e : nimber::compute_alphas(job)) {
+    if (e.p <= nimber::alpha_table_limit()) continue;
+    const ordinal kappa = ordinal::kappa(std::size_t(nimber::odd_prime_index(e.p)));
+    EXPECT_EQ(kappa.pow(std::int64_t(e.p)), e.alpha) << e.p;
+    if (e.degree <= 4000) {  // degree() is slow for large fields
+      EXPECT_EQ(e.alpha.degree(), e.degree) << e.p;
+    }
+  }
+}
+
 TEST(Ordinal, MissingAlpha) {
-  const std::uint64_t limit = nimber::alpha_table_limit();
-  const long k = nimber::odd_prime_index(limit) + 1;
-  const ordinal kappa = ordinal::kappa(std::size_t(k));
+  // alpha_283 lives in GF(2^237820): too large to compute on first use.
+  const std::size_t k = std::size_t(nimber::odd_prime_index(283));
+  const ordinal kappa = ordinal::kappa(k);
   EXPECT_EQ(kappa * N(3), ordinal::omega_power(kappa.terms()[0].exponent, big_nim(std::uint64_t{3})));  // no alpha needed
-  EXPECT_THROW(kappa.pow(std::int64_t(nimber::odd_prime(std::size_t(k)))), nimber::alpha_unavailable);
+  EXPECT_THROW(kappa.pow(283), nimber::alpha_unavailable);
   EXPECT_THROW(kappa.inverse(), nimber::alpha_unavailable);
+  try {
+    (void)kappa.pow(283);
+  } catch (const nimber::alpha_unavailable& e) {
+    EXPECT_EQ(e.prime(), 283u);
+  }
 }
 
 }  // namespace

@@ -11,7 +11,8 @@
 //
 // The library ships a table of computed entries (data/alpha.txt, compiled in); each entry's
 // certificate is checked when the table is first used (zeta != 1 and zeta^p = 1), and
-// verify_alpha() repeats the whole test.
+// verify_alpha() repeats the whole test. Ordinal arithmetic computes the alphas past the
+// table whose fields have at most 2^17 bits when it first needs them (ordinal.hpp).
 #pragma once
 
 #include <cstdint>

@@ -14,8 +14,9 @@
 // fraction sum d_i q^-i < q, and a product of monomials adds these fractions: a sum that
 // reaches q leaves a factor alpha_q, an ordinal below kappa_q (alpha.hpp).
 //
-// Errors: an operation that needs an alpha_q not in the library's table throws
-// alpha_unavailable; the inverse of zero throws nimber::division_by_zero; parsing throws
+// The alphas: those of the library's table (alpha.hpp), and any other alpha_q whose field
+// has at most 2^17 bits (every q <= 257), computed once on first use (under a second each).
+// Errors: an operation that needs any other alpha_q throws alpha_unavailable; the inverse of zero throws nimber::division_by_zero; parsing throws
 // ordinal_parse_error with the position and token. Exponent digits are 64-bit: a product
 // whose digit would not fit throws std::overflow_error. Thread-safe (the product cache is
 // shared and locked).
@@ -34,7 +35,8 @@
 
 namespace nimber {
 
-// An operation needed alpha_p for a prime p beyond the library's table (alpha.hpp).
+// An operation needed alpha_p for a prime p beyond the library's table whose field is too
+// large to compute on first use (alpha.hpp).
 class alpha_unavailable : public std::domain_error {
  public:
   explicit alpha_unavailable(std::uint64_t p);
