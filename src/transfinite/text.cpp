@@ -1,5 +1,6 @@
 // Ordinal notation: Cantor normal form as CGSuite writes it, "w^(w^2*3 + w + 1)*5 + w + 4".
 #include <cctype>
+#include <vector>
 
 #include "nimber/transfinite/ordinal.hpp"
 
@@ -66,13 +67,17 @@ class parser {
     tok_ = {k, start, std::string(1, c)};
   }
 
+  // The summands added pairwise: one at a time would copy the sum so far for each of them,
+  // quadratic in the terms (a certificate of nimber alpha has tens of thousands).
   ordinal sum() {
-    ordinal r = product();
+    std::vector<ordinal> parts{product()};
     while (tok_.k == kind::plus) {
       next();
-      r += product();
+      parts.push_back(product());
     }
-    return r;
+    for (std::size_t width = 1; width < parts.size(); width *= 2)
+      for (std::size_t i = 0; i + width < parts.size(); i += 2 * width) parts[i] += parts[i + width];
+    return std::move(parts[0]);
   }
 
   ordinal product() {
