@@ -182,6 +182,12 @@ std::vector<std::uint64_t> alpha_prerequisites(std::uint64_t p) {
   return {found.begin(), found.end()};
 }
 
+std::uint64_t alpha_candidate_degree(std::uint64_t p, const std::vector<alpha_entry>& known) {
+  tower t;
+  for (const alpha_entry& e : known) t.set(std::size_t(odd_prime_index(e.p)), e.alpha, e.degree);
+  return lenstra_kappa(order_of_two(p), t).degree;
+}
+
 namespace {
 
 // The primes of a job and their prerequisites, computed on `threads` threads: a prime

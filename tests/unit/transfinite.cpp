@@ -129,6 +129,17 @@ TEST(Ordinal, AlphaPrerequisites) {
   }
 }
 
+TEST(Ordinal, AlphaCandidateDegree) {
+  const auto& table = nimber::alpha_table();
+  for (const nimber::alpha_entry& e : table) {  // kappa_f + 0 or + 1 lies in kappa_f's field
+    if (e.excess <= 1) {
+      EXPECT_EQ(nimber::alpha_candidate_degree(e.p, table), e.degree) << e.p;
+    }
+  }
+  EXPECT_EQ(nimber::alpha_candidate_degree(283, table), 237820u);  // from alpha_5, 11, 23, 47
+  EXPECT_THROW(nimber::alpha_candidate_degree(283, {}), nimber::alpha_unavailable);
+}
+
 TEST(Ordinal, AlphaJobsOnThreads) {
   const auto& table = nimber::alpha_table();
   const auto same_as_table = [&](const nimber::alpha_entry& e) {
@@ -301,9 +312,8 @@ TEST(Ordinal, AlphaOnFirstUse) {
     if (e.p <= nimber::alpha_table_limit()) continue;
     const ordinal kappa = ordinal::kappa(std::size_t(nimber::odd_prime_index(e.p)));
     EXPECT_EQ(kappa.pow(std::int64_t(e.p)), e.alpha) << e.p;
-    if (e.degree <= 4000) {  // degree() is slow for large fields
-      EXPECT_EQ(e.alpha.degree(), e.degree) << e.p;
-    }
+    EXPECT_EQ(e.alpha.degree(), e.degree) << e.p;
+    EXPECT_EQ(e.alpha.sqrt().square(), e.alpha) << e.p;
   }
 }
 

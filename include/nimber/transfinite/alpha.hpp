@@ -44,6 +44,10 @@ std::uint64_t alpha_table_limit();
 // The odd primes q whose alpha_q the computation of alpha_p uses, ascending: the odd primes
 // dividing f(p), and theirs in turn (all below p).
 std::vector<std::uint64_t> alpha_prerequisites(std::uint64_t p);
+// The degree over GF(2) of kappa_f, f the order of 2 modulo p: the field of the first
+// candidate for alpha_p, which orders the work of a run (the largest field first). Needs the
+// entries of alpha_prerequisites(p) among `known` (alpha_unavailable otherwise).
+std::uint64_t alpha_candidate_degree(std::uint64_t p, const std::vector<alpha_entry>& known);
 
 struct alpha_job {
   std::vector<std::uint64_t> primes;  // the odd primes wanted, in any order
