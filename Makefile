@@ -12,8 +12,11 @@ FUZZ_BUILD  ?= build-fuzz
 JOBS       ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 
-# Debian packages the build and the tests need.
-PACKAGES := cmake make g++ python3 libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libgmp-dev libntl-dev libpng-dev graphviz
+# Debian packages the build and the tests need (Open MPI: `mpirun nimber alpha --primes`).
+PACKAGES := cmake make g++ python3 libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libgmp-dev libntl-dev libpng-dev graphviz \
+  libopenmpi-dev openmpi-bin
+# The Release build in $(BUILD), which `make test` tests: with MPI, so that its tests run there.
+RELEASE_OPTIONS := -DCMAKE_BUILD_TYPE=Release -DNIMBER_MPI=ON
 CLANG_PACKAGES := clang
 FUZZ_PACKAGES := $(CLANG_PACKAGES) libclang-rt-14-dev
 
@@ -42,7 +45,7 @@ install-packages:
 	fi
 
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake -S . -B $(BUILD) $(RELEASE_OPTIONS)
 	cmake --build $(BUILD) -j$(JOBS)
 
 demo: build
@@ -64,7 +67,7 @@ PYTHON_PACKAGES := pybind11-dev python3-dev python3-numpy python3-pytest python3
 .PHONY: python python-test
 python:
 	@$(MAKE) --no-print-directory install-packages WANT="$(PACKAGES) $(PYTHON_PACKAGES)"
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DNIMBER_BUILD_PYTHON=ON
+	cmake -S . -B $(BUILD) $(RELEASE_OPTIONS) -DNIMBER_BUILD_PYTHON=ON
 	cmake --build $(BUILD) --target nimber_python -j$(JOBS)
 python-test: python
 	PYTHONPATH=$(BUILD)/python $(PYTHON) -m pytest -q -p no:cacheprovider python/tests

@@ -1,7 +1,8 @@
 // alpha P, alpha --primes A..B: Lenstra's constants alpha_p of the ordinal nim field
 // (include/nimber/transfinite/alpha.hpp). One prime comes from the library's table when it
 // has it; otherwise the primes asked for are computed from scratch with the primes they
-// need, on every core, with a checkpoint after every prime when --checkpoint names a file.
+// need, on every core (or every rank of mpirun: alpha_ranks.hpp), with a checkpoint after
+// every prime when --checkpoint names a file.
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "alpha_ranks.hpp"
 #include "checkpoint.hpp"
 #include "common.hpp"
 #include "nimber/transfinite/alpha.hpp"
@@ -93,7 +95,7 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
     lines += alpha_line(e) + "\n";
     save_checkpoint(opt.checkpoint, checkpoint_key, pack(lines));
   };
-  return compute_alphas(job);
+  return ranks::compute_alphas_on_ranks(job);
 }
 
 void print_entries(const std::vector<alpha_entry>& all, std::uint64_t from, std::uint64_t to, const alpha_options& opt,
@@ -153,7 +155,8 @@ void add_alpha_command(CLI::App& app, context& ctx) {
   sub->add_option("--primes", opt->primes, "Compute alpha_p from scratch for the primes in A..B");
   sub->add_option("--checkpoint", opt->checkpoint,
                   "Save the entries done after every prime to FILE, and go on from it when it exists");
-  sub->add_option("--threads", opt->threads, "Primes computed at once (default 0: one per core)");
+  sub->add_option("--threads", opt->threads,
+                  "Primes computed at once (default 0: one per core); under mpirun, on each rank (0: one)");
   sub->add_flag("--data", opt->data, "Write the lines of data/alpha.txt instead of the table");
   sub->footer(
       "alpha_p = kappa_f + excess, f the order of 2 mod p (Lenstra, \"On the algebraic closure of\n"
@@ -162,7 +165,8 @@ void add_alpha_command(CLI::App& app, context& ctx) {
       "  nimber alpha 7                           # w + 1\n"
       "  nimber alpha --primes 3..43              # the table, computed now\n"
       "  nimber alpha --primes 3..43 --format csv\n"
-      "  nimber alpha --primes 3..43 --data > data/alpha.txt.new");
+      "  nimber alpha --primes 3..43 --data > data/alpha.txt.new\n"
+      "  mpirun -n 4 nimber alpha --primes 3..300  # built with -DNIMBER_MPI=ON");
   sub->callback([opt, &ctx] { alpha_command(*opt, ctx); });
 }
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "alpha_ranks.hpp"
 #include "common.hpp"
 #include "picture.hpp"
 #include "nimber/field.hpp"
@@ -271,6 +272,10 @@ int run(CLI::App& app, context& ctx, int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // MPI only for `alpha --primes` under mpirun: ranks other than 0 compute what rank 0 hands
+  // them, and run no command (alpha_ranks.hpp).
+  ranks::start(argc, argv);
+  if (ranks::worker()) return ranks::serve();
   CLI::App app{"nimber: nimber arithmetic and impartial games"};
   app.require_subcommand(1);
   context ctx;
@@ -280,5 +285,5 @@ int main(int argc, char** argv) {
   add_commands(app, ctx);
   const int status = run(app, ctx, argc, argv);
   ctx.target.reset();  // a failed run's temporary file goes before exit
-  return status;
+  return ranks::finish(status);
 }
