@@ -494,6 +494,13 @@ std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const tower&
   return to_ordinal(*F, pow(*F, to_dense(*F, x), e));
 }
 
+std::optional<ordinal> dense_frobenius(const ordinal& x, std::uint64_t j, const tower& t) {
+  const std::optional<dense_field> F = field_of(x, t);
+  if (!F) return std::nullopt;
+  std::map<word, frobenius_map> cache;
+  return to_ordinal(*F, frobenius(*F, to_dense(*F, x), j % (F->dim * F->coef_bits), cache));
+}
+
 std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t) {
   const std::optional<dense_field> F = field_of(x, t);
   if (!F) return std::nullopt;

@@ -165,7 +165,14 @@ ordinal square(const ordinal& x, const tower& t) {
   return ordinal::from_terms(to_terms(acc));
 }
 
+// x^(2^j): j squarings (each additive, term by term) when j is small, else a precomputed
+// Frobenius map of the dense form (degree(), sqrt() and roots ask for j near the degree).
 ordinal frobenius(const ordinal& x, std::uint64_t j, const tower& t) {
+  if (j >= 64) {
+    j %= field_degree(x, t);
+    if (j >= 64)
+      if (auto r = dense_frobenius(x, j, t)) return std::move(*r);
+  }
   ordinal r = x;
   for (std::uint64_t i = 0; i < j; ++i) r = square(r, t);
   return r;

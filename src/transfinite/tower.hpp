@@ -76,10 +76,11 @@ ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, co
 // field is not GF(2^e) or its coefficients need more than 64 bits.
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
                                         const tower& t);
-// x^e and prod_{i<n} x^(2^(s i)) the same way; nullopt when x's field has no dense form
+// x^e, x^(2^j) and prod_{i<n} x^(2^(s i)) the same way; nullopt when x's field has no dense form
 // (coefficients over 64 bits, over max_dim coefficients, or an alpha past the tower).
 inline constexpr std::size_t dense_limit = std::size_t(1) << 22;  // 32 MiB an element
 std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const tower& t, std::size_t max_dim);
+std::optional<ordinal> dense_frobenius(const ordinal& x, std::uint64_t j, const tower& t);
 std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t);
 
 // Checked arithmetic on 64-bit counts (std::overflow_error).
