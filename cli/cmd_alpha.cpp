@@ -5,7 +5,9 @@
 // every prime when --checkpoint names a file.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -22,7 +24,7 @@ namespace nimber::cli {
 namespace {
 
 struct alpha_options {
-  std::string prime;
+  std::vector<std::string> prime;
   std::string primes;
   std::string checkpoint;
   std::string threads = "0";
@@ -98,11 +100,12 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
   return ranks::compute_alphas_on_ranks(job);
 }
 
-void print_entries(const std::vector<alpha_entry>& all, std::uint64_t from, std::uint64_t to, const alpha_options& opt,
-                   context& ctx) {
+// The entries of `all` whose primes `wanted` says yes to, in the order of `all`.
+void print_entries(const std::vector<alpha_entry>& all, const std::function<bool(std::uint64_t)>& wanted,
+                   const alpha_options& opt, context& ctx) {
   auto rows = std::make_shared<std::vector<alpha_entry>>();
   for (const alpha_entry& e : all)
-    if (e.p >= from && e.p <= to) rows->push_back(e);
+    if (wanted(e.p)) rows->push_back(e);
   if (opt.data) {
     for (const alpha_entry& e : *rows) ctx.out += alpha_line(e) + "\n";
     return;
@@ -126,13 +129,21 @@ void alpha_command(const alpha_options& opt, context& ctx) {
     throw input_error("alpha: expected either a prime P or --primes A..B");
   thread_count(opt);  // checked before any work
   if (!opt.prime.empty()) {
-    const std::uint64_t p = odd_prime_argument(opt.prime, argument_where(1));
-    if (odd_prime_index(p) < 0) throw input_error(argument_where(1), opt.prime, "an odd prime");
-    if (p <= alpha_table_limit()) {
-      print_entries({alpha_table()[std::size_t(odd_prime_index(p))]}, p, p, opt, ctx);
-      return;
+    // The table's entries as they are; the other primes computed (with what they need).
+    std::set<std::uint64_t> wanted;
+    std::vector<std::uint64_t> missing;
+    for (std::size_t i = 0; i < opt.prime.size(); ++i) {
+      const std::uint64_t p = odd_prime_argument(opt.prime[i], argument_where(i + 1));
+      if (odd_prime_index(p) < 0) throw input_error(argument_where(i + 1), opt.prime[i], "an odd prime");
+      if (wanted.insert(p).second && p > alpha_table_limit()) missing.push_back(p);
     }
-    print_entries(compute({p}, opt, ctx), p, p, opt, ctx);
+    std::vector<alpha_entry> all;
+    for (std::uint64_t p : wanted)
+      if (p <= alpha_table_limit()) all.push_back(alpha_table()[std::size_t(odd_prime_index(p))]);
+    if (!missing.empty())
+      for (alpha_entry& e : compute(missing, opt, ctx)) all.push_back(std::move(e));
+    std::sort(all.begin(), all.end(), [](const alpha_entry& x, const alpha_entry& y) { return x.p < y.p; });
+    print_entries(all, [&wanted](std::uint64_t p) { return wanted.contains(p); }, opt, ctx);
     return;
   }
   const std::size_t dots = opt.primes.find("..");
@@ -143,7 +154,7 @@ void alpha_command(const alpha_options& opt, context& ctx) {
   std::vector<std::uint64_t> primes;
   for (std::size_t k = 0; odd_prime(k) <= b; ++k)
     if (odd_prime(k) >= a) primes.push_back(odd_prime(k));
-  print_entries(compute(std::move(primes), opt, ctx), a, b, opt, ctx);
+  print_entries(compute(std::move(primes), opt, ctx), [a, b](std::uint64_t p) { return p >= a && p <= b; }, opt, ctx);
 }
 
 }  // namespace
@@ -151,7 +162,8 @@ void alpha_command(const alpha_options& opt, context& ctx) {
 void add_alpha_command(CLI::App& app, context& ctx) {
   auto opt = std::make_shared<alpha_options>();
   CLI::App* sub = app.add_subcommand("alpha", "Lenstra's constants alpha_p = kappa_p^p of the ordinal nim field");
-  sub->add_option("P", opt->prime, "An odd prime: print alpha_P (from the library's table, or computed)");
+  sub->add_option("P", opt->prime,
+                  "Odd primes: print their alpha_P (from the library's table, or computed together)");
   sub->add_option("--primes", opt->primes, "Compute alpha_p from scratch for the primes in A..B");
   sub->add_option("--checkpoint", opt->checkpoint,
                   "Save the entries done after every prime to FILE, and go on from it when it exists");
@@ -163,6 +175,7 @@ void add_alpha_command(CLI::App& app, context& ctx) {
       "two\"); E is the degree of alpha_p over GF(2). JSON adds each entry's certificate.\n"
       "Examples:\n"
       "  nimber alpha 7                           # w + 1\n"
+      "  nimber alpha 139 263 --format csv        # computed with what they need\n"
       "  nimber alpha --primes 3..43              # the table, computed now\n"
       "  nimber alpha --primes 3..43 --format csv\n"
       "  nimber alpha --primes 3..43 --data > data/alpha.txt.new\n"

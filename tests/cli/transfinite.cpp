@@ -1,6 +1,7 @@
 // The ordinal operands of the arithmetic commands and `nimber alpha`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "runner.hpp"
@@ -45,7 +46,17 @@ TEST(CliOrdinal, Alpha) {
   EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "p,order,degree,alpha,excess,seconds");
   EXPECT_NE(r.out.find("\n13,12,12,w + 4,0,"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n19,18,36,w^3 + 4,4,"), std::string::npos) << r.out;
+  // Several primes: the table's as they are, the others computed together, by increasing p.
+  const result several = run({"alpha", "151", "7", "139", "7", "--format", "csv", "--quiet"});
+  EXPECT_EQ(several.status, 0) << several.err;
+  EXPECT_EQ(several.out.substr(0, several.out.find(",0.")),
+            "p,order,degree,alpha,excess,seconds\n7,3,6,w + 1,1")
+      << several.out;
+  EXPECT_NE(several.out.find("\n139,138,15180,w^(w^7) + w,0,"), std::string::npos) << several.out;
+  EXPECT_NE(several.out.find("\n151,15,60,w^w + w,0,"), std::string::npos) << several.out;
+  EXPECT_EQ(std::count(several.out.begin(), several.out.end(), '\n'), 4) << several.out;
   expect_error({"alpha", "9"}, "argument 1: '9': expected an odd prime");
+  expect_error({"alpha", "7", "15"}, "argument 2: '15': expected an odd prime");
   expect_error({"alpha", "--primes", "3-7"}, "--primes: '3-7': expected a range A..B, e.g. 3..257");
 }
 
