@@ -301,6 +301,24 @@ TEST(Ordinal, BadNotation) {
   EXPECT_EQ(message("w w"), "position 3: 'w': expected '+', '*' or the end");
 }
 
+TEST(Ordinal, LongFrobeniusPowers) {
+  // x^(2^j) for j >= 64 goes through composed Frobenius maps of the dense form; j < 64 through
+  // squarings term by term. Tie them together, and check Frobenius is a field automorphism of
+  // order E on x's field (E = 5060 * 3: kappa_23 and kappa_3).
+  const ordinal x = ordinal::parse("w^(w^7*3 + w^2 + 1)*5 + w^(w^7) + w + 3");
+  const ordinal y = ordinal::parse("w^(w^7*20 + w*2)*9 + w^2*6 + 1");
+  const std::uint64_t e = x.field_degree();
+  ASSERT_GT(e, 1000u);
+  EXPECT_EQ(x.frobenius(64), x.frobenius(63).square());
+  for (const std::uint64_t j : {65ull, 100ull, 777ull, 1001ull, 4097ull}) {
+    EXPECT_EQ(x.frobenius(j), x.frobenius(j - 1).square()) << j;
+    EXPECT_EQ(x.frobenius(j), x.frobenius(j - 40).frobenius(40)) << j;
+    EXPECT_EQ((x * y).frobenius(j), x.frobenius(j) * y.frobenius(j)) << j;
+  }
+  EXPECT_EQ(x.frobenius(e), x);
+  EXPECT_EQ(x.frobenius(e - 1).square(), x);
+}
+
 TEST(Ordinal, AlphaOnFirstUse) {
   // Past the table, kappa_p^p is alpha_p as nimber alpha computes it, for every p <= 257.
   nimber::alpha_job job;
