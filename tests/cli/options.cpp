@@ -13,8 +13,8 @@ namespace {
 using namespace cli_test;
 
 TEST(CliOptions, Version) {
-  expect_output({"--version"}, "nimber 0.3.0\n");
-  expect_output({"mul", "--version"}, "nimber 0.3.0\n");
+  expect_output({"--version"}, "nimber 0.4.0\n");
+  expect_output({"mul", "--version"}, "nimber 0.4.0\n");
 }
 
 TEST(CliOptions, GlobalOptionsBeforeOrAfterTheCommand) {
