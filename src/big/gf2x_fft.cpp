@@ -1,5 +1,6 @@
-// The additive FFT product (gf2x_fft.hpp): the Cantor basis, the changes of basis, and the
-// product's driver. The butterflies are in the leaves' translation units (gf2x_pclmul.cpp).
+// The additive FFT product (gf2x_fft.hpp): the Cantor basis and the product's driver. The
+// changes of basis are in gf2x_basis.cpp, the butterflies in the leaves' translation units
+// (gf2x_pclmul.cpp).
 #include <algorithm>
 #include <span>
 #include <vector>
@@ -45,93 +46,6 @@ cantor_constants make_cantor() noexcept {
   k.prefix[0] = 0;
   for (int t = 1; t <= 64; ++t) k.prefix[t] = k.prefix[t - 1] ^ (t < 64 ? k.v[t] : 0);
   return k;
-}
-
-// The block x of 2^(i+1) words divided by s_i (quotient in the high half, remainder in the
-// low), or (undo) the remainder plus the quotient times s_i. s_i = x^(2^i) + sum of x^(2^k)
-// over the proper subsets k of the bits of i; the word at d goes to d - 2^i + 2^k, at least
-// `run` = 2^i - 2^(largest such k) below, so runs of that many words move together.
-template <bool Undo>
-[[gnu::always_inline]] inline void divide_by_s(u64* x, unsigned i) noexcept {
-  const std::size_t h = std::size_t(1) << i;
-  if (i == 0) {
-    // s_0 = x: the quotient of c0 + c1 x is c1, the remainder c0: nothing moves.
-    return;
-  }
-  const unsigned largest = (i - 1) & i;  // the largest proper subset of the bits of i
-  const std::size_t run = h - (std::size_t(1) << largest);
-  const auto move = [&](std::size_t lo, std::size_t len) {
-    for (unsigned sub = (i - 1) & i;; sub = (sub - 1) & i) {
-      u64* dst = x + lo - h + (std::size_t(1) << sub);
-      const u64* src = x + lo;
-      for (std::size_t j = 0; j < len; ++j) dst[j] ^= src[j];
-      if (sub == 0) break;
-    }
-  };
-  if (!Undo) {
-    for (std::size_t top = 2 * h; top > h;) {
-      const std::size_t len = std::min(run, top - h);
-      move(top - len, len);
-      top -= len;
-    }
-  } else {
-    for (std::size_t lo = h; lo < 2 * h;) {
-      const std::size_t len = std::min(run, 2 * h - lo);
-      move(lo, len);
-      lo += len;
-    }
-  }
-}
-
-// The levels below kSmallLevels on every block of 2^kSmallLevels words of x (`words` of
-// them), level by level, each level's division with constant sizes (unrolled).
-constexpr unsigned kSmallLevels = 6;
-
-template <bool Undo, unsigned I>
-void small_level(u64* x, std::size_t words) noexcept {
-  for (std::size_t b = 0; b < words; b += std::size_t(2) << I) divide_by_s<Undo>(x + b, I);
-}
-
-template <bool Undo>
-void small_levels(u64* x, std::size_t words) noexcept {
-  if (!Undo) {
-    small_level<false, 5>(x, words), small_level<false, 4>(x, words), small_level<false, 3>(x, words);
-    small_level<false, 2>(x, words), small_level<false, 1>(x, words);
-  } else {
-    small_level<true, 1>(x, words), small_level<true, 2>(x, words), small_level<true, 3>(x, words);
-    small_level<true, 4>(x, words), small_level<true, 5>(x, words);
-  }
-}
-static_assert(kSmallLevels == 6, "small_levels lists the levels 1 .. 5 (level 0 moves nothing)");
-
-// Monomial basis -> novel basis on 2^m words, and back: division by s_(m-1), then the halves.
-// Only the first `used` words of x may be nonzero: a polynomial of degree below 2^(m-1) is
-// its own remainder and its quotient is zero, so that level and the upper half are skipped.
-void to_novel(u64* x, unsigned m, std::size_t used) noexcept {
-  if (m > kSmallLevels && used <= (std::size_t(1) << (m - 1))) return to_novel(x, m - 1, used);
-  if (m == kSmallLevels) return small_levels<false>(x, std::size_t(1) << m);
-  if (m < kSmallLevels) {
-    for (unsigned i = m; i-- > 0;) {
-      for (std::size_t b = 0; b < (std::size_t(1) << m); b += std::size_t(2) << i) divide_by_s<false>(x + b, i);
-    }
-    return;
-  }
-  divide_by_s<false>(x, m - 1);
-  to_novel(x, m - 1, std::size_t(1) << (m - 1));
-  to_novel(x + (std::size_t(1) << (m - 1)), m - 1, std::size_t(1) << (m - 1));
-}
-
-void from_novel(u64* x, unsigned m) noexcept {
-  if (m == kSmallLevels) return small_levels<true>(x, std::size_t(1) << m);
-  if (m < kSmallLevels) {
-    for (unsigned i = 0; i < m; ++i) {
-      for (std::size_t b = 0; b < (std::size_t(1) << m); b += std::size_t(2) << i) divide_by_s<true>(x + b, i);
-    }
-    return;
-  }
-  from_novel(x, m - 1);
-  from_novel(x + (std::size_t(1) << (m - 1)), m - 1);
-  divide_by_s<true>(x, m - 1);
 }
 
 }  // namespace

@@ -49,6 +49,16 @@ inline std::uint64_t block_constant(const cantor_constants& c, std::uint64_t r) 
   return s;
 }
 
+// The changes of basis on x[0 .. 2^m) (gf2x_basis.cpp): monomial -> novel, where only the
+// first `used` words of x may be nonzero, and novel -> monomial. Division level by level by
+// the s_i for small blocks, the Taylor expansion at x^t + x above (to_novel_taylor_levels).
+void to_novel(std::uint64_t* x, unsigned m, std::size_t used) noexcept;
+void from_novel(std::uint64_t* x, unsigned m) noexcept;
+// The same maps by division level by level at every size: the reference the Taylor route is
+// tested against.
+void to_novel_by_levels(std::uint64_t* x, unsigned m, std::size_t used) noexcept;
+void from_novel_by_levels(std::uint64_t* x, unsigned m) noexcept;
+
 // out[0 .. na + nb) = a b through the transforms of `ops`; out does not overlap a or b.
 void fft_mul(const fft_ops& ops, const std::uint64_t* a, std::size_t na, const std::uint64_t* b, std::size_t nb,
              std::uint64_t* out);

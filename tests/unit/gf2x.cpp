@@ -2,11 +2,13 @@
 // at every length up to a few Karatsuba levels and just below, at and above each crossover.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "big/gf2x_fft.hpp"
 #include "nimber/gf2x.hpp"
 #include "nimber/kernel.hpp"
 
@@ -154,6 +156,57 @@ TEST(Gf2x, AdditiveFftAroundItsCrossover) {
       nimber::gf2x::set_fft_limbs(0);
       ASSERT_EQ(fft, plain) << n << " limbs";
       ASSERT_EQ(nimber::gf2x::mul(a, b), plain) << n << " limbs";
+    }
+  });
+}
+
+// The changes of basis of the FFT (big/gf2x_basis.cpp): the Taylor route, from its
+// crossover on, against division by the s_i level by level, word for word, at every size up to
+// 2^22 words; to_novel's `used` (only the first `used` words nonzero) at a full block, just
+// above and at a half, and far below; and each direction undoing the other.
+TEST(Gf2x, NovelBasisByTaylorExpansionMatchesTheLevels) {
+  namespace d = nimber::gf2x::detail;
+  std::mt19937_64 rng(21);
+  for (unsigned m = 0; m <= 22; ++m) {
+    const std::size_t n = std::size_t(1) << m;
+    for (const std::size_t used : {n, n / 2 + 1, n / 2, n / 8 + 3, std::size_t(1)}) {
+      if (used == 0 || used > n) continue;
+      poly x = random_poly(rng, n);
+      std::fill(x.begin() + std::ptrdiff_t(used), x.end(), u64(0));
+      poly levels = x, taylor = x;
+      d::to_novel_by_levels(levels.data(), m, used);
+      d::to_novel(taylor.data(), m, used);
+      ASSERT_EQ(taylor, levels) << "to_novel, m = " << m << ", used = " << used;
+      d::from_novel(taylor.data(), m);
+      ASSERT_EQ(taylor, x) << "round trip, m = " << m << ", used = " << used;
+      if (m > 16 && used != n) continue;  // from_novel takes no `used`: once per large m
+      poly back = random_poly(rng, n), back_levels = back;
+      d::from_novel_by_levels(back_levels.data(), m);
+      d::from_novel(back.data(), m);
+      ASSERT_EQ(back, back_levels) << "from_novel, m = " << m;
+      d::to_novel(back.data(), m, n);
+      d::to_novel_by_levels(back_levels.data(), m, n);
+      ASSERT_EQ(back, back_levels) << "from then to, m = " << m;
+    }
+  }
+}
+
+TEST(Gf2x, AdditiveFftAroundTheBasisCrossover) {
+  // Products whose FFT has 2^10 .. 2^14 points, both directions of the change of basis below,
+  // at and above the Taylor route's crossover (2^12 words), the forced FFT against Karatsuba;
+  // 1500 x 10 limbs fill more than half the block, so to_novel runs on all its levels.
+  on_every_kernel([] {
+    std::mt19937_64 rng(22);
+    const std::size_t sizes[][2] = {{256, 256},   {511, 511}, {512, 512},   {513, 513},   {1024, 1024},
+                                    {1025, 1025}, {1500, 10}, {2048, 2047}, {2049, 2049}, {3000, 900}};
+    for (const auto& s : sizes) {
+      const poly a = random_poly(rng, s[0]), b = random_poly(rng, s[1]);
+      nimber::gf2x::set_fft_limbs(1);
+      const poly fft = nimber::gf2x::mul(a, b);
+      nimber::gf2x::set_fft_limbs(std::numeric_limits<std::size_t>::max());
+      const poly plain = nimber::gf2x::mul(a, b);
+      nimber::gf2x::set_fft_limbs(0);
+      ASSERT_EQ(fft, plain) << s[0] << " x " << s[1] << " limbs";
     }
   });
 }
