@@ -48,6 +48,16 @@ void BM_gf2x_mul(benchmark::State& state) {
 }
 BENCHMARK(BM_gf2x_mul)->RangeMultiplier(4)->Range(1 << 10, 1 << 24)->Unit(benchmark::kMicrosecond)->Apply(min_statistic);
 
+// Products between powers of two: 2^20 and 2^22 bits times 17/16, 5/4, 3/2 and 7/4, where a
+// transform of the next power of two would be mostly empty.
+void BM_gf2x_mul_between(benchmark::State& state) { BM_gf2x_mul(state); }
+void between_sizes(benchmark::internal::Benchmark* b) {
+  for (const int bits : {1 << 20, 1 << 22})
+    for (const int sixteenths : {17, 20, 24, 28}) b->Arg(bits / 16 * sixteenths);
+  b->Unit(benchmark::kMicrosecond)->Apply(min_statistic);
+}
+BENCHMARK(BM_gf2x_mul_between)->Apply(between_sizes);
+
 // The two algorithms apart, the FFT forced on or off (set_fft_limbs): the crossover and the
 // cost model of gf2x_mul.cpp are fitted to these.
 template <bool Fft>

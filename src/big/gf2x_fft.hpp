@@ -60,7 +60,16 @@ void to_novel_by_levels(std::uint64_t* x, unsigned m, std::size_t used) noexcept
 void from_novel_by_levels(std::uint64_t* x, unsigned m) noexcept;
 
 // out[0 .. na + nb) = a b through the transforms of `ops`; out does not overlap a or b.
+// The transform has the power of two 2^m of points at or above the product's 2 (na + nb) - 1
+// pieces, or, where it is cheaper, 2^(m-1): that gives the product modulo s_(m-1), and its
+// coefficients from 2^(m-1) up, which depend only on the operands' top pieces, come from a
+// smaller product of those (recursively planned the same way).
 void fft_mul(const fft_ops& ops, const std::uint64_t* a, std::size_t na, const std::uint64_t* b, std::size_t nb,
              std::uint64_t* out);
+// The cost of fft_mul on na x nb limbs, in units of one transform step (m 2^m for 2^m points).
+double fft_product_cost(std::size_t na, std::size_t nb) noexcept;
+// How many of the highest coefficients (32-bit pieces) fft_mul on na x nb limbs takes from the
+// smaller product of the top pieces; 0 when it transforms the whole product.
+std::size_t fft_wrapped_top(std::size_t na, std::size_t nb) noexcept;
 
 }  // namespace nimber::gf2x::detail

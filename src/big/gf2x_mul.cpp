@@ -45,9 +45,7 @@ std::size_t fft_crossover(const leaf& lf) noexcept {
 bool use_fft(const leaf& lf, std::size_t na, std::size_t nb) noexcept {
   if (nb < fft_crossover(lf)) return false;
   if (g_fft_limbs.load(std::memory_order_relaxed) != 0) return true;
-  unsigned m = 0;
-  while ((std::size_t(1) << m) < 2 * (na + nb)) ++m;
-  const double fft = lf.fft_cost * std::ldexp(double(m), int(m));
+  const double fft = lf.fft_cost * detail::fft_product_cost(na, nb);
   const double karatsuba = double(na) / double(nb) * std::pow(double(nb), std::log2(3.0));
   return fft < karatsuba;
 }

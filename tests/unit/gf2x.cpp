@@ -160,6 +160,42 @@ TEST(Gf2x, AdditiveFftAroundItsCrossover) {
   });
 }
 
+// Products a little past a power of two in pieces are transformed on half the points, modulo
+// s_(m-1), their top coefficients from a product of the top pieces: one top piece, a few, tops
+// that are themselves wrapped, the longest top still wrapped, unequal lengths, and an operand
+// too long to wrap; the forced FFT against Karatsuba, and the plan checked to be the one meant.
+TEST(Gf2x, AdditiveFftWrappedOnHalfThePoints) {
+  namespace d = nimber::gf2x::detail;
+  on_every_kernel([] {
+    if (nimber::gf2x::fft_limbs() == std::numeric_limits<std::size_t>::max()) return;
+    std::mt19937_64 rng(23);
+    struct shape {
+      std::size_t na, nb;
+      bool wrapped;
+    };
+    const shape shapes[] = {{513, 512, true},   {520, 520, true},  {1024, 1025, true}, {1094, 1094, true},
+                            {1100, 1000, true}, {2100, 20, false}, {1536, 520, true},  {4300, 4200, true},
+                            {1024, 1024, false}};
+    for (const shape& s : shapes) {
+      SCOPED_TRACE(std::to_string(s.na) + " x " + std::to_string(s.nb) + " limbs");
+      EXPECT_EQ(d::fft_wrapped_top(s.na, s.nb) != 0, s.wrapped);
+      const poly a = random_poly(rng, s.na), b = random_poly(rng, s.nb);
+      nimber::gf2x::set_fft_limbs(1);
+      const poly fft = nimber::gf2x::mul(a, b);
+      nimber::gf2x::set_fft_limbs(std::numeric_limits<std::size_t>::max());
+      const poly plain = nimber::gf2x::mul(a, b);
+      nimber::gf2x::set_fft_limbs(0);
+      ASSERT_EQ(fft, plain);
+    }
+    // The top pieces all ones, where every folded coefficient is nonzero.
+    const poly ones(1094, ~u64(0));
+    nimber::gf2x::set_fft_limbs(1);
+    const poly fft = nimber::gf2x::mul(ones, ones);
+    nimber::gf2x::set_fft_limbs(0);
+    EXPECT_EQ(fft, schoolbook(ones, ones));
+  });
+}
+
 // The changes of basis of the FFT (big/gf2x_basis.cpp): the Taylor route, from its
 // crossover on, against division by the s_i level by level, word for word, at every size up to
 // 2^22 words; to_novel's `used` (only the first `used` words nonzero) at a full block, just
