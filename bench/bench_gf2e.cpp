@@ -80,6 +80,30 @@ void algorithm_sizes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_gf2x_algorithm<false>)->Name("BM_gf2x_karatsuba")->Apply(algorithm_sizes);
 BENCHMARK(BM_gf2x_algorithm<true>)->Name("BM_gf2x_fft")->Apply(algorithm_sizes);
 
+// A floor under any change of basis between the nimber tower of 2^k bits and a univariate
+// power basis that goes level by level (push-down and lift-up in an Artin-Schreier tower, De
+// Feo and Schost, "Fast arithmetics in Artin-Schreier towers over finite fields"): at each
+// level i = 10 .. k, each of the 2^(k-i) pieces leaves two remainders of degree 3 2^(i-1)
+// modulo the minimal polynomial of the level below (degree 2^(i-1)), and each remainder needs
+// at least one product of two 2^i-bit polynomials (Barrett's quotient). Only those products are
+// run here, on random operands; docs/big.md compares the total with the tower's product.
+void BM_gf2x_level_products(benchmark::State& state) {
+  const unsigned k = unsigned(state.range(0));
+  const auto a = random_limbs(std::size_t(1) << (k - 6), 1), b = random_limbs(std::size_t(1) << (k - 6), 2);
+  std::vector<u64> out(std::size_t(1) << (k - 5));
+  for (auto _ : state) {
+    for (unsigned i = 10; i <= k; ++i) {
+      const std::size_t n = std::size_t(1) << (i - 6);
+      for (std::size_t r = 0; r < std::size_t(2) << (k - i); ++r) {
+        nimber::gf2x::mul(a.data(), n, b.data(), n, out.data());
+        benchmark::DoNotOptimize(out.data());
+      }
+    }
+  }
+  state.counters["bits"] = double(std::size_t(1) << k);
+}
+BENCHMARK(BM_gf2x_level_products)->DenseRange(20, 24, 2)->Unit(benchmark::kMillisecond);
+
 void BM_gf2x_square(benchmark::State& state) {
   const std::size_t n = std::size_t(state.range(0)) / 64;
   const auto a = random_limbs(n, 1);
