@@ -159,6 +159,6 @@ void pointwise8(u64* a, const u64* b, std::size_t n) noexcept {
 
 const fft_ops vpclmul_fft = {&fft_forward<vector_butterflies>, &fft_inverse<vector_butterflies>, &pointwise8};
 
-const leaf vpclmul_leaf = {"vpclmul", &mul_vpclmul, &square_vpclmul, 48, &vpclmul_fft, 1024, 1.15};
+const leaf vpclmul_leaf = {"vpclmul", &mul_vpclmul, &square_vpclmul, 48, &vpclmul_fft, 1024, 1.0};
 
 }  // namespace nimber::gf2x::detail
