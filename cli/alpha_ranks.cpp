@@ -15,10 +15,8 @@
 #include <functional>
 #include <future>
 #include <list>
-#include <map>
 #include <new>
 #include <optional>
-#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -171,67 +169,33 @@ std::string failure_text(const std::exception_ptr& error) {
   throw std::runtime_error(text.substr(1));
 }
 
-// Rank 0's side of the run. It computes primes too: the coordinating costs little (it sleeps
-// between polls), and `mpirun -n K` on K cores would otherwise leave one idle.
+// Rank 0's side of the run, in the order of an alpha_plan. It computes primes too: the
+// coordinating costs little (it sleeps between polls), and `mpirun -n K` on K cores would
+// otherwise leave one idle.
 class coordinator {
  public:
   explicit coordinator(const alpha_job& job)
-      : job_(job), per_rank_(std::max(1u, job.threads)), busy_(std::size_t(state().size), 0) {
-    for (const alpha_entry& e : job.known) done_.insert_or_assign(e.p, e);
-    for (std::uint64_t p : job.primes) {
-      if (odd_prime_index(p) < 0) throw std::invalid_argument("alpha: " + std::to_string(p) + " is not an odd prime");
-      for (std::uint64_t q : alpha_prerequisites(p)) want(q);
-      want(p);
-    }
-    promote();
-  }
+      : job_(job), plan_(job), per_rank_(std::max(1u, job.threads)), busy_(std::size_t(state().size), 0) {}
 
   std::vector<alpha_entry> run() {
     backoff wait;
-    while (!waiting_.empty() || !ready_.empty() || in_flight() != 0) {
+    while (!plan_.finished() || in_flight() != 0) {
       bool moved = hand_out();
       moved = gather() || moved;
       state().out.flush();
-      if (in_flight() == 0 && ready_.empty() && !waiting_.empty())
+      if (in_flight() == 0 && !plan_.finished() && !plan_.has_ready())
         throw std::logic_error("alpha: primes wait for prerequisites that no rank computes");
       wait(moved);
     }
-    std::vector<alpha_entry> r;
-    for (auto& [p, e] : done_) r.push_back(std::move(e));
-    return r;
+    return plan_.take_entries();
   }
 
  private:
   const alpha_job& job_;
+  alpha_plan plan_;
   unsigned per_rank_;
-  std::map<std::uint64_t, alpha_entry> done_;
-  std::map<std::uint64_t, std::vector<std::uint64_t>> waiting_;  // prime -> its prerequisites
-  std::set<std::pair<std::uint64_t, std::uint64_t>> ready_;       // (candidate degree, prime)
-  std::vector<unsigned> busy_;                                     // primes in flight per rank
+  std::vector<unsigned> busy_;  // primes in flight per rank
   local_work local_;
-
-  void want(std::uint64_t p) {
-    if (!done_.contains(p)) waiting_.try_emplace(p, alpha_prerequisites(p));
-  }
-
-  std::vector<alpha_entry> entries(const std::vector<std::uint64_t>& primes) const {
-    std::vector<alpha_entry> r;
-    for (std::uint64_t q : primes) r.push_back(done_.at(q));
-    return r;
-  }
-
-  // Moves the primes whose prerequisites are all done to ready_.
-  void promote() {
-    for (auto it = waiting_.begin(); it != waiting_.end();) {
-      const auto& needs = it->second;
-      if (!std::all_of(needs.begin(), needs.end(), [this](std::uint64_t q) { return done_.contains(q); })) {
-        ++it;
-        continue;
-      }
-      ready_.emplace(alpha_candidate_degree(it->first, entries(needs)), it->first);
-      it = waiting_.erase(it);
-    }
-  }
 
   std::size_t in_flight() const {
     std::size_t n = 0;
@@ -248,17 +212,18 @@ class coordinator {
 
   bool hand_out() {
     bool moved = false;
-    for (int r = free_rank(); r >= 0 && !ready_.empty(); r = free_rank()) {
-      const std::uint64_t p = std::prev(ready_.end())->second;
-      ready_.erase(std::prev(ready_.end()));
-      std::vector<alpha_entry> known = entries(alpha_prerequisites(p));
+    for (int r = free_rank(); r >= 0; r = free_rank()) {
+      std::optional<alpha_task> task = plan_.next();
+      if (!task) break;
       ++busy_[std::size_t(r)];
       moved = true;
       if (r == 0) {
-        local_.start([p, known = std::move(known)]() mutable { return compute_one(p, std::move(known)); });
+        local_.start([p = task->p, known = std::move(task->prerequisites)]() mutable {
+          return compute_one(p, std::move(known));
+        });
       } else {
-        std::string text = std::to_string(p) + "\n";
-        for (const alpha_entry& e : known) text += alpha_line(e) + "\n";
+        std::string text = std::to_string(task->p) + "\n";
+        for (const alpha_entry& e : task->prerequisites) text += alpha_line(e) + "\n";
         state().out.send(r, tag_work, std::move(text));
       }
     }
@@ -266,9 +231,8 @@ class coordinator {
   }
 
   void add(alpha_entry e) {
-    const alpha_entry& added = done_.insert_or_assign(e.p, std::move(e)).first->second;
-    if (job_.progress) job_.progress(added);
-    promote();
+    if (job_.progress) job_.progress(e);
+    plan_.done(std::move(e));
   }
 
   bool gather() {

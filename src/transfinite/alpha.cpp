@@ -190,84 +190,44 @@ std::uint64_t alpha_candidate_degree(std::uint64_t p, const std::vector<alpha_en
 
 namespace {
 
-// The primes of a job and their prerequisites, computed on `threads` threads: a prime
-// starts once its prerequisites are done, the largest field first (its degree is known from
-// theirs), each in a tower of its own that holds just those alphas.
+// The primes of a job and their prerequisites, computed on `threads` threads in the order of
+// an alpha_plan, each in a tower of its own that holds just its prerequisites' alphas.
 class alpha_scheduler {
  public:
-  explicit alpha_scheduler(const alpha_job& job) : job_(job) {
-    for (const alpha_entry& e : job.known) add_done(e);
-    for (std::uint64_t p : job.primes) {
-      if (odd_prime_index(p) < 0) throw std::invalid_argument("alpha: " + std::to_string(p) + " is not an odd prime");
-      for (std::uint64_t q : alpha_prerequisites(p)) want(q);
-      want(p);
-    }
-  }
+  explicit alpha_scheduler(const alpha_job& job) : job_(job), plan_(job) {}
 
   std::vector<alpha_entry> run() {
     unsigned threads = job_.threads != 0 ? job_.threads : std::max(1u, std::thread::hardware_concurrency());
-    threads = unsigned(std::min<std::size_t>(threads, std::max<std::size_t>(1, pending_.size())));
+    threads = unsigned(std::min<std::size_t>(threads, std::max<std::size_t>(1, plan_.pending())));
     std::vector<std::thread> workers;
     for (unsigned i = 1; i < threads; ++i) workers.emplace_back([this] { work(); });
     work();
     for (std::thread& w : workers) w.join();
     if (error_) std::rethrow_exception(error_);
-    std::vector<alpha_entry> r;
-    for (auto& [p, e] : done_) r.push_back(std::move(e));
-    return r;
+    return plan_.take_entries();
   }
 
  private:
   const alpha_job& job_;
-  std::map<std::uint64_t, alpha_entry> done_;
-  std::map<std::uint64_t, std::vector<std::uint64_t>> pending_;  // prime -> its prerequisites
-  tower degrees_;  // the alphas done, for the degrees of the candidates
+  alpha_plan plan_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::exception_ptr error_;
 
-  void add_done(const alpha_entry& e) {
-    degrees_.set(std::size_t(odd_prime_index(e.p)), e.alpha, e.degree);
-    done_.insert_or_assign(e.p, e);
-  }
-
-  void want(std::uint64_t p) {
-    if (!done_.contains(p)) pending_.try_emplace(p, alpha_prerequisites(p));
-  }
-
-  bool ready(const std::vector<std::uint64_t>& needs) const {
-    return std::all_of(needs.begin(), needs.end(), [this](std::uint64_t q) { return done_.contains(q); });
-  }
-
-  // The ready prime of the largest candidate degree, or 0 when none is ready.
-  std::uint64_t next() const {
-    std::uint64_t best = 0, best_degree = 0;
-    for (const auto& [p, needs] : pending_) {
-      if (!ready(needs)) continue;
-      const std::uint64_t d = lenstra_kappa(order_of_two(p), degrees_).degree;
-      if (best == 0 || d > best_degree) best = p, best_degree = d;
-    }
-    return best;
-  }
-
   void work() {
     std::unique_lock lock(mutex_);
     for (;;) {
-      std::uint64_t p = 0;
-      changed_.wait(lock, [&] { return error_ || pending_.empty() || (p = next()) != 0; });
-      if (error_ || pending_.empty()) return;
-      tower own;
-      for (std::uint64_t q : pending_.at(p)) {
-        const alpha_entry& e = done_.at(q);
-        own.set(std::size_t(odd_prime_index(q)), e.alpha, e.degree);
-      }
-      pending_.erase(p);
+      std::optional<alpha_task> task;
+      changed_.wait(lock, [&] { return error_ || plan_.finished() || (task = plan_.next()).has_value(); });
+      if (error_ || !task) return;
       lock.unlock();
       try {
-        alpha_entry e = compute_entry(p, own);
+        tower own;
+        for (const alpha_entry& e : task->prerequisites) own.set(std::size_t(odd_prime_index(e.p)), e.alpha, e.degree);
+        alpha_entry e = compute_entry(task->p, own);
         lock.lock();
-        add_done(e);
         if (job_.progress) job_.progress(e);
+        plan_.done(std::move(e));
       } catch (...) {
         if (!lock.owns_lock()) lock.lock();
         error_ = std::current_exception();

@@ -140,6 +140,59 @@ TEST(Ordinal, AlphaCandidateDegree) {
   EXPECT_THROW(nimber::alpha_candidate_degree(283, {}), nimber::alpha_unavailable);
 }
 
+// The plan hands out each prime once its prerequisites are done, the largest candidate field
+// first, with their entries; known entries are never handed out. Entries come from the table.
+TEST(Ordinal, AlphaPlanOrder) {
+  const auto& table = nimber::alpha_table();
+  const auto entry = [&](std::uint64_t p) { return table[std::size_t(nimber::odd_prime_index(p))]; };
+  nimber::alpha_job job;
+  job.primes = {283};  // needs 5, 11, 23 and 47: a chain, one ready at a time
+  nimber::alpha_plan chain(job);
+  EXPECT_EQ(chain.pending(), 5u);
+  for (const std::uint64_t p : {5u, 11u, 23u, 47u}) {
+    const auto task = chain.next();
+    ASSERT_TRUE(task.has_value());
+    EXPECT_EQ(task->p, p);
+    EXPECT_FALSE(chain.next().has_value()) << "only " << p << " is ready";
+    chain.done(entry(p));
+  }
+  const auto last = chain.next();
+  ASSERT_TRUE(last.has_value());
+  EXPECT_EQ(last->p, 283u);
+  EXPECT_EQ(last->degree, 237820u);
+  ASSERT_EQ(last->prerequisites.size(), 4u);
+  EXPECT_EQ(last->prerequisites[3].alpha, entry(47).alpha);
+  EXPECT_TRUE(chain.finished());
+  EXPECT_EQ(chain.take_entries().size(), 4u);
+
+  // 7, 13, 37 and 73 wait for 3 alone; once it is done, the largest candidate field goes first.
+  job.primes = {7, 13, 37, 73};
+  nimber::alpha_plan fan(job);
+  ASSERT_EQ(fan.next()->p, 3u);
+  EXPECT_FALSE(fan.has_ready());
+  fan.done(entry(3));
+  std::vector<std::uint64_t> degrees;
+  while (const auto task = fan.next()) {
+    EXPECT_EQ(task->degree, nimber::alpha_candidate_degree(task->p, table));
+    EXPECT_EQ(task->prerequisites.size(), 1u);
+    degrees.push_back(task->degree);
+  }
+  EXPECT_EQ(degrees.size(), 4u);
+  EXPECT_TRUE(std::is_sorted(degrees.rbegin(), degrees.rend()));
+  EXPECT_TRUE(fan.finished());
+
+  // Known entries: 3 is given, so 7 is ready at once and 3 never handed out.
+  job.primes = {7};
+  job.known = {entry(3)};
+  nimber::alpha_plan known(job);
+  EXPECT_EQ(known.pending(), 1u);
+  EXPECT_EQ(known.next()->p, 7u);
+  EXPECT_EQ(known.take_entries().size(), 1u);
+
+  job.primes = {9};
+  EXPECT_THROW(nimber::alpha_plan{job}, std::invalid_argument);
+}
+
 TEST(Ordinal, AlphaJobsOnThreads) {
   const auto& table = nimber::alpha_table();
   const auto same_as_table = [&](const nimber::alpha_entry& e) {

@@ -17,8 +17,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "nimber/transfinite/ordinal.hpp"
@@ -54,6 +57,43 @@ struct alpha_job {
   unsigned threads = 1;               // primes computed at once; 0: one per core
   std::vector<alpha_entry> known;     // entries of an earlier run (a checkpoint), taken as they are
   std::function<void(const alpha_entry&)> progress;  // sees each new entry, one call at a time
+};
+
+// A prime of a run to compute now: its candidate field's degree over GF(2) and the entries of
+// its prerequisites (ascending p).
+struct alpha_task {
+  std::uint64_t p = 0;
+  std::uint64_t degree = 0;
+  std::vector<alpha_entry> prerequisites;
+};
+
+// The order of work of a run, shared by compute_alphas' threads and the ranks of an MPI run:
+// the primes of a job and their prerequisites, less the known ones. A prime is ready once its
+// prerequisites are done; next() hands out the ready prime of the largest candidate field
+// (its degree computed once, when it becomes ready). Not thread-safe: one caller at a time.
+class alpha_plan {
+ public:
+  // Throws std::invalid_argument for a number of job.primes that is not an odd prime.
+  explicit alpha_plan(const alpha_job& job);
+  // The ready prime of the largest candidate degree, taken out of the plan; none when no prime
+  // is ready (all waiting for computations under way, or the plan finished).
+  std::optional<alpha_task> next();
+  // A computed entry: the primes it completes become ready.
+  void done(alpha_entry e);
+  // Primes neither handed out nor done.
+  std::size_t pending() const noexcept { return waiting_.size() + ready_.size(); }
+  bool finished() const noexcept { return pending() == 0; }
+  bool has_ready() const noexcept { return !ready_.empty(); }
+  // The entries done, known ones included, ascending p; the plan is empty afterwards.
+  std::vector<alpha_entry> take_entries();
+
+ private:
+  std::map<std::uint64_t, alpha_entry> done_;
+  std::map<std::uint64_t, std::vector<std::uint64_t>> waiting_;  // prime -> its prerequisites
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::vector<std::uint64_t>> ready_;  // (degree, prime)
+
+  void want(std::uint64_t p);
+  void promote();
 };
 
 // alpha_p for the primes wanted and their prerequisites, computed from scratch (never from
