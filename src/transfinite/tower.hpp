@@ -72,7 +72,7 @@ std::uint64_t field_degree(const ordinal& x, const tower& t);
 ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t);
 
 // zeta = N(x)^((2^f - 1)/p), N the norm from GF(2^e) to GF(2^f), in the dense
-// representation of the tower field that x's kappas generate (dense.cpp); nullopt when that
+// representation of the tower field that x's kappas generate (dense_field.hpp); nullopt when that
 // field is not GF(2^e) or its coefficients need more than 64 bits.
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
                                         const tower& t);

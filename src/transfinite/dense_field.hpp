@@ -1,0 +1,235 @@
+// Dense arithmetic in one tower field, for the alpha_p search (dense.cpp and
+// dense_frobenius.cpp; their entry points are declared in tower.hpp): the field that the
+// candidate's kappas generate, F_0 = GF(2^c) (c <= 64) and F_i = F_(i-1)[y_i]/(y_i^(q_i^L_i) -
+// alpha_(q_i)), an element an array of dim(F) coefficients. A product goes level by level: the
+// levels whose wide form fits go through one GF(2)[x] product by Kronecker substitution
+// (kronecker.hpp), a level above them by Karatsuba over its blocks; the reduction by alpha_q,
+// and squaring (the Frobenius, additive), use alpha_q's few terms, so a squaring costs about
+// dim(F) times a small factor. Internal to the library.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "nimber/arith.hpp"
+#include "nimber/transfinite/ordinal.hpp"
+#include "transfinite/kronecker.hpp"
+#include "transfinite/tower.hpp"
+
+namespace nimber::transfinite {
+namespace [[gnu::visibility("hidden")]] dense {
+
+using word = std::uint64_t;
+
+struct monomial {
+  std::vector<word> shift;  // per level, the power of y_i
+  word coef;
+};
+
+struct level {
+  std::size_t k;        // the odd prime index
+  word q, n;            // n = q^L
+  unsigned l;
+  std::size_t stride;   // dim of the field below
+  std::vector<monomial> alpha;  // alpha_q in the levels below
+};
+
+class dense_field {
+ public:
+  unsigned coef_bits = 1;
+  std::vector<level> levels;
+  std::size_t dim = 1;
+  // Products of the levels [0, i) for 1 <= i <= kron_levels go through one GF(2)[x] product.
+  std::optional<kronecker> kron;
+  std::size_t kron_levels = 0;
+  // Scratch per level, reused: a call at level i uses only calls at lower levels.
+  mutable std::vector<std::vector<word>> wide_, tmp_, sq_, red_;
+
+  std::vector<word>& scratch(std::vector<std::vector<word>>& pool, std::size_t i, std::size_t size) const {
+    if (pool.size() <= i) pool.resize(i + 1);
+    pool[i].assign(size, 0);
+    return pool[i];
+  }
+
+  word cmul(word a, word b) const noexcept {
+    return coef_bits <= 8 ? word(nimber::mul<std::uint8_t>(std::uint8_t(a), std::uint8_t(b))) : nimber::mul<word>(a, b);
+  }
+
+  // out += x * y over levels [0, i)
+  void mul_acc(std::size_t i, const word* x, const word* y, word* out) const {
+    if (i == 0) {
+      out[0] ^= cmul(x[0], y[0]);
+      return;
+    }
+    if (i <= kron_levels) {
+      kron->multiply(i, x, y);
+      reduce(i, 0, out);
+      return;
+    }
+    const level& v = levels[i - 1];
+    const std::size_t s = v.stride;
+    std::vector<word>& wide = scratch(wide_, i, s * (2 * v.n - 1));
+    poly_mul(i - 1, x, y, v.n, wide.data());
+    for (word j = 0; j < v.n; ++j)
+      for (std::size_t c = 0; c < s; ++c) out[j * s + c] ^= wide[j * s + c];
+    for (word j = v.n; j < 2 * v.n - 1; ++j) alpha_acc(i - 1, wide.data() + j * s, out + (j - v.n) * s);
+  }
+
+  // out += a * b for polynomials of len blocks over the levels [0, i): Karatsuba above 32
+  // blocks (three half products; in characteristic 2 the middle term is a sum).
+  void poly_mul(std::size_t i, const word* a, const word* b, std::size_t len, word* out) const {
+    const std::size_t s = i == 0 ? 1 : levels[i - 1].stride * levels[i - 1].n;
+    const auto zero = [s](const word* block) { return std::all_of(block, block + s, [](word c) { return c == 0; }); };
+    if (len <= 32) {
+      for (std::size_t u = 0; u < len; ++u) {
+        if (zero(a + u * s)) continue;
+        for (std::size_t v = 0; v < len; ++v)
+          if (i == 0) out[u + v] ^= cmul(a[u], b[v]);
+          else if (!zero(b + v * s)) mul_acc(i, a + u * s, b + v * s, out + (u + v) * s);
+      }
+      return;
+    }
+    const std::size_t h = len / 2, l1 = len - h;
+    std::vector<word> z0((2 * h - 1) * s, 0), z1((2 * l1 - 1) * s, 0), z2((2 * l1 - 1) * s, 0);
+    std::vector<word> sa(a + h * s, a + len * s), sb(b + h * s, b + len * s);
+    for (std::size_t c = 0; c < h * s; ++c) sa[c] ^= a[c], sb[c] ^= b[c];
+    poly_mul(i, a, b, h, z0.data());
+    poly_mul(i, a + h * s, b + h * s, l1, z2.data());
+    poly_mul(i, sa.data(), sb.data(), l1, z1.data());
+    for (std::size_t c = 0; c < z0.size(); ++c) z1[c] ^= z0[c], out[c] ^= z0[c];
+    for (std::size_t c = 0; c < z2.size(); ++c) z1[c] ^= z2[c], out[2 * h * s + c] ^= z2[c];
+    for (std::size_t c = 0; c < z1.size(); ++c) out[h * s + c] ^= z1[c];
+  }
+
+  // out += the wide Kronecker product at a bit offset, reduced level by level, over [0, i)
+  void reduce(std::size_t i, std::size_t offset, word* out) const {
+    const level& v = levels[i - 1];
+    const std::size_t s = v.stride, b = kron->bit_stride(i - 1);
+    if (i == 1) {  // the lowest alpha is a constant of GF(2^c)
+      for (word j = 0; j < v.n; ++j) out[j] ^= kron->coefficient(offset + j * b);
+      for (word j = v.n; j < 2 * v.n - 1; ++j)
+        if (const word c = kron->coefficient(offset + j * b))
+          for (const monomial& m : v.alpha) out[j - v.n] ^= cmul(c, m.coef);
+      return;
+    }
+    for (word j = 0; j < v.n; ++j) reduce(i - 1, offset + j * b, out + j * s);
+    for (word j = v.n; j < 2 * v.n - 1; ++j) {
+      std::vector<word>& tmp = scratch(red_, i, s);
+      reduce(i - 1, offset + j * b, tmp.data());
+      alpha_acc(i - 1, tmp.data(), out + (j - v.n) * s);
+    }
+  }
+
+  // out += x * alpha of level i (alpha in levels [0, i))
+  void alpha_acc(std::size_t i, const word* x, word* out) const {
+    for (const monomial& m : levels[i].alpha) monomial_acc(i, x, m, out);
+  }
+
+  // out += x * m over levels [0, i)
+  void monomial_acc(std::size_t i, const word* x, const monomial& m, word* out) const {
+    if (i == 0) {
+      out[0] ^= cmul(x[0], m.coef);
+      return;
+    }
+    std::size_t top = i;  // 1 + the highest level below i where m has a shift
+    while (top > 0 && m.shift[top - 1] == 0) --top;
+    if (top == 0) {  // a constant: coefficient by coefficient
+      const std::size_t n = size(i);
+      if (m.coef == 1)
+        for (std::size_t c = 0; c < n; ++c) out[c] ^= x[c];
+      else
+        for (std::size_t c = 0; c < n; ++c) out[c] ^= cmul(x[c], m.coef);
+      return;
+    }
+    if (top < i) {  // no shift in the levels [top, i): block by block
+      const std::size_t s = size(top);
+      for (std::size_t u = 0; u < size(i) / s; ++u) monomial_acc(top, x + u * s, m, out + u * s);
+      return;
+    }
+    const level& v = levels[i - 1];
+    const std::size_t s = v.stride;
+    const word sh = m.shift[i - 1];
+    for (word u = 0; u < v.n; ++u) {
+      const word t = u + sh;
+      if (t < v.n) {
+        monomial_acc(i - 1, x + u * s, m, out + t * s);
+      } else {
+        std::vector<word>& tmp = scratch(tmp_, i, s);
+        monomial_acc(i - 1, x + u * s, m, tmp.data());
+        alpha_acc(i - 1, tmp.data(), out + (t - v.n) * s);
+      }
+    }
+  }
+
+  // out = x^2 over levels [0, i) (out zeroed by the caller)
+  void square_acc(std::size_t i, const word* x, word* out) const {
+    if (i == 0) {
+      out[0] ^= cmul(x[0], x[0]);
+      return;
+    }
+    const level& v = levels[i - 1];
+    const std::size_t s = v.stride;
+    for (word u = 0; u < v.n; ++u) {
+      const word t = 2 * u;
+      if (t < v.n) {
+        square_acc(i - 1, x + u * s, out + t * s);
+      } else {
+        std::vector<word>& tmp = scratch(sq_, i, s);
+        square_acc(i - 1, x + u * s, tmp.data());
+        alpha_acc(i - 1, tmp.data(), out + (t - v.n) * s);
+      }
+    }
+  }
+
+  // The size of an element of the levels [0, i).
+  std::size_t size(std::size_t i) const { return i == 0 ? 1 : levels[i - 1].stride * levels[i - 1].n; }
+  std::vector<word> mul_at(std::size_t i, const std::vector<word>& a, const std::vector<word>& b) const {
+    std::vector<word> r(size(i), 0);
+    mul_acc(i, a.data(), b.data(), r.data());
+    return r;
+  }
+  std::vector<word> square_at(std::size_t i, const std::vector<word>& a) const {
+    std::vector<word> r(size(i), 0);
+    square_acc(i, a.data(), r.data());
+    return r;
+  }
+  // alpha of level i as an element of the levels below it.
+  std::vector<word> alpha_at(std::size_t i) const {
+    std::vector<word> r(levels[i].stride, 0);
+    for (const monomial& m : levels[i].alpha) {
+      std::size_t index = 0;
+      for (std::size_t l = 0; l < i; ++l) index += m.shift[l] * levels[l].stride;
+      r[index] ^= m.coef;
+    }
+    return r;
+  }
+
+  std::vector<word> mul(const std::vector<word>& a, const std::vector<word>& b) const {
+    std::vector<word> r(dim, 0);
+    mul_acc(levels.size(), a.data(), b.data(), r.data());
+    return r;
+  }
+  std::vector<word> square(const std::vector<word>& a) const {
+    std::vector<word> r(dim, 0);
+    square_acc(levels.size(), a.data(), r.data());
+    return r;
+  }
+};
+
+// The field of x and of the alphas below its kappas, with at most max_dim coefficients; none
+// when a coefficient is wider than 64 bits, the tower lacks an alpha, or the field is larger.
+std::optional<dense_field> field_of(const ordinal& x, const tower& t, std::size_t max_dim = dense_limit);
+std::vector<word> to_dense(const dense_field& f, const ordinal& x);
+ordinal to_ordinal(const dense_field& f, const std::vector<word>& x);
+// x^e in the field of the levels [0, i), by squarings and products.
+std::vector<word> pow_at(const dense_field& F, std::size_t i, const std::vector<word>& x, const digits& e);
+// x mod (2^k - 1).
+digits mod_mersenne(digits x, word k);
+// The product of x^(2^(i s)) over i < n, by Frobenius maps (dense_frobenius.cpp).
+std::vector<word> frobenius_product(const dense_field& F, const std::vector<word>& x, word n, word s);
+
+}  // namespace dense
+}  // namespace nimber::transfinite
