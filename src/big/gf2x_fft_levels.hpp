@@ -1,6 +1,6 @@
 // The order of the additive FFT's butterflies (gf2x_fft.hpp), written once for the leaves'
-// translation units (gf2x_pclmul.cpp, gf2x_vpclmul.cpp), each instantiating it with its own
-// butterflies: a policy B with
+// translation units (gf2x_portable.cpp, gf2x_pclmul.cpp, gf2x_vpclmul.cpp), each
+// instantiating it with its own butterflies: a policy B with
 //   static void butterfly(u64* x, std::size_t h, u64 s)    x[j] += s x[j+h]; x[j+h] += x[j]
 //   static void unbutterfly(u64* x, std::size_t h, u64 s)  the inverse
 // In an anonymous namespace on purpose: each translation unit gets its own copy, built with
@@ -14,6 +14,43 @@
 
 namespace nimber::gf2x::detail {
 namespace {
+
+// Butterflies one product at a time, for a multiplier by a constant: Constant(s) prepares s
+// once per block, c.times(x) is s x in GF(2^64). Level i of the transform on one block
+// (h = 2^i): with s its constant, the values at the block's two halves of points are f0 + s f1
+// and that plus f1.
+template <class Constant>
+struct scalar_butterflies {
+  static void butterfly(std::uint64_t* x, std::size_t h, std::uint64_t s) noexcept {
+    if (s == 0) {
+      for (std::size_t j = 0; j < h; ++j) x[j + h] ^= x[j];
+      return;
+    }
+    const Constant c(s);
+    for (std::size_t j = 0; j < h; ++j) {
+      x[j] ^= c.times(x[j + h]);
+      x[j + h] ^= x[j];
+    }
+  }
+  static void unbutterfly(std::uint64_t* x, std::size_t h, std::uint64_t s) noexcept {
+    if (s == 0) {
+      for (std::size_t j = 0; j < h; ++j) x[j + h] ^= x[j];
+      return;
+    }
+    const Constant c(s);
+    for (std::size_t j = 0; j < h; ++j) {
+      x[j + h] ^= x[j];
+      x[j] ^= c.times(x[j + h]);
+    }
+  }
+  template <bool Inverse>
+  static void level(std::uint64_t* x, std::size_t h, std::size_t count, const std::uint64_t* s) noexcept {
+    for (std::size_t r = 0; r < count; ++r) {
+      if (Inverse) unbutterfly(x + 2 * h * r, h, s[r]);
+      else butterfly(x + 2 * h * r, h, s[r]);
+    }
+  }
+};
 
 // Blocks of 2^kLocalLevels words go level by level (they stay in the first-level cache);
 // above that, depth first.

@@ -53,38 +53,11 @@ inline u64 field_mul(__m128i a, u64 b) noexcept {
   return static_cast<u64>(_mm_cvtsi128_si64(_mm_xor_si128(_mm_xor_si128(p, t), u)));
 }
 
-// Level i of the transform on one block (h = 2^i): with s its constant, the values at the
-// block's two halves of points are f0 + s f1 and that plus f1.
-struct scalar_butterflies {
-  static void butterfly(u64* x, std::size_t h, u64 s) noexcept {
-    if (s == 0) {
-      for (std::size_t j = 0; j < h; ++j) x[j + h] ^= x[j];
-      return;
-    }
-    const __m128i c = _mm_cvtsi64_si128(static_cast<long long>(s));
-    for (std::size_t j = 0; j < h; ++j) {
-      x[j] ^= field_mul(c, x[j + h]);
-      x[j + h] ^= x[j];
-    }
-  }
-  static void unbutterfly(u64* x, std::size_t h, u64 s) noexcept {
-    if (s == 0) {
-      for (std::size_t j = 0; j < h; ++j) x[j + h] ^= x[j];
-      return;
-    }
-    const __m128i c = _mm_cvtsi64_si128(static_cast<long long>(s));
-    for (std::size_t j = 0; j < h; ++j) {
-      x[j + h] ^= x[j];
-      x[j] ^= field_mul(c, x[j + h]);
-    }
-  }
-  template <bool Inverse>
-  static void level(u64* x, std::size_t h, std::size_t count, const u64* s) noexcept {
-    for (std::size_t r = 0; r < count; ++r) {
-      if (Inverse) unbutterfly(x + 2 * h * r, h, s[r]);
-      else butterfly(x + 2 * h * r, h, s[r]);
-    }
-  }
+// Products by one butterfly constant.
+struct clmul_constant {
+  __m128i c;
+  explicit clmul_constant(u64 s) noexcept : c(_mm_cvtsi64_si128(static_cast<long long>(s))) {}
+  u64 times(u64 x) const noexcept { return field_mul(c, x); }
 };
 
 void fft_pointwise(u64* a, const u64* b, std::size_t n) noexcept {
@@ -93,7 +66,8 @@ void fft_pointwise(u64* a, const u64* b, std::size_t n) noexcept {
 
 }  // namespace
 
-const fft_ops pclmul_fft = {&fft_forward<scalar_butterflies>, &fft_inverse<scalar_butterflies>, &fft_pointwise};
+const fft_ops pclmul_fft = {&fft_forward<scalar_butterflies<clmul_constant>>,
+                            &fft_inverse<scalar_butterflies<clmul_constant>>, &fft_pointwise};
 
 const leaf pclmul_leaf = {"pclmul", &mul_pclmul, &square_pclmul, 16, &pclmul_fft, 512, 1.06};
 

@@ -1,6 +1,8 @@
 // The portable leaf of the GF(2)[x] product: 64 x 64-bit carry-less products from a table of
 // the 16 multiples v b (v < 16) of one operand, a nibble of the other at a time, and squares
-// by spreading each byte to 16 bits.
+// by spreading each byte to 16 bits. The additive FFT's butterflies (gf2x_fft.hpp) multiply
+// in GF(2^64) the same way, one table per butterfly constant.
+#include "big/gf2x_fft_levels.hpp"
 #include "big/gf2x_leaf.hpp"
 
 namespace nimber::gf2x::detail {
@@ -72,8 +74,34 @@ void square_portable(const u64* a, std::size_t n, u64* out) noexcept {
   }
 }
 
+// ---- The additive FFT's butterflies (gf2x_fft.hpp) ----------------------------------------
+
+// a b in GF(2^64) = GF(2)[z]/(z^64 + z^4 + z^3 + z + 1), a given by its table: the 127-bit
+// product, its high half folded by z^64 = z^4 + z^3 + z + 1, and the few bits that fold
+// pushes past z^63 folded once more.
+u64 field_mul(const nibble_table& a, u64 b) noexcept {
+  u64 lo, hi;
+  a.mul(b, lo, hi);
+  const u64 over = hi >> 60 ^ hi >> 61 ^ hi >> 63;  // degree < 4
+  return lo ^ hi ^ hi << 1 ^ hi << 3 ^ hi << 4 ^ over ^ over << 1 ^ over << 3 ^ over << 4;
+}
+
+// Products by one butterfly constant, through the table of its 16 multiples.
+struct table_constant {
+  nibble_table t;
+  explicit table_constant(u64 s) noexcept : t(s) {}
+  u64 times(u64 x) const noexcept { return field_mul(t, x); }
+};
+
+void fft_pointwise(u64* a, const u64* b, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) a[i] = field_mul(nibble_table(a[i]), b[i]);
+}
+
+const fft_ops portable_fft = {&fft_forward<scalar_butterflies<table_constant>>,
+                              &fft_inverse<scalar_butterflies<table_constant>>, &fft_pointwise};
+
 }  // namespace
 
-const leaf portable_leaf = {"portable", &mul_portable, &square_portable, 12, nullptr, 0, 0};
+const leaf portable_leaf = {"portable", &mul_portable, &square_portable, 12, &portable_fft, 256, 0.63};
 
 }  // namespace nimber::gf2x::detail
