@@ -45,7 +45,8 @@ void BM_ordinal_mul(benchmark::State& state) {
   static std::uint64_t runs = 0;
   std::mt19937_64 rng(20261124 + runs++);
   std::vector<ordinal> pool;
-  for (benchmark::IterationCount i = 0; i <= state.max_iterations; ++i) pool.push_back(random_ordinal(rng, terms, kappas, primes));
+  for (benchmark::IterationCount i = 0; i <= state.max_iterations; ++i)
+    pool.push_back(random_ordinal(rng, terms, kappas, primes));
   std::size_t i = 0, result_terms = 0;
   for (auto _ : state) {
     const ordinal c = pool[i] * pool[i + 1];

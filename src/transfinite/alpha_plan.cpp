@@ -30,8 +30,12 @@ void alpha_plan::promote() {
       ++it;
       continue;
     }
-    std::vector<alpha_entry> known;
-    for (std::uint64_t q : needs) known.push_back(done_.at(q));
+    std::vector<alpha_entry> known;  // what the degree needs: no certificates copied
+    for (std::uint64_t q : needs) {
+      const alpha_entry& e = done_.at(q);
+      alpha_entry& slim = known.emplace_back();
+      slim.p = e.p, slim.order = e.order, slim.degree = e.degree, slim.alpha = e.alpha;
+    }
     ready_.emplace(std::pair(alpha_candidate_degree(it->first, known), it->first), needs);
     it = waiting_.erase(it);
   }

@@ -71,8 +71,10 @@ frobenius_map compose_frobenius(const dense_field& F, const frobenius_map& m1, c
     const level& v = F.levels[i];
     const std::size_t size = v.stride;
     const word a_step = m1.step[i], b_step = m2.step[i];
-    const std::vector<word> a1(m1.constants[i].begin() + std::ptrdiff_t(size), m1.constants[i].begin() + std::ptrdiff_t(2 * size));
-    const std::vector<word> a2(m2.constants[i].begin() + std::ptrdiff_t(size), m2.constants[i].begin() + std::ptrdiff_t(2 * size));
+    const std::vector<word> a1(m1.constants[i].begin() + std::ptrdiff_t(size),
+                               m1.constants[i].begin() + std::ptrdiff_t(2 * size));
+    const std::vector<word> a2(m2.constants[i].begin() + std::ptrdiff_t(size),
+                               m2.constants[i].begin() + std::ptrdiff_t(2 * size));
     std::vector<word> a1_image(size, 0);
     apply_frobenius(F, m2, i, a1.data(), a1_image.data());
     std::vector<word> a = F.mul_at(i, pow_at(F, i, a2, {a_step}), a1_image);
@@ -108,8 +110,9 @@ void apply_frobenius(const dense_field& F, const frobenius_map& map, std::size_t
 // ceil(j/2) (cached: about two maps per bit of j).
 const frobenius_map& frobenius_map_of(const dense_field& F, word j, std::map<word, frobenius_map>& cache) {
   if (const auto it = cache.find(j); it != cache.end()) return it->second;
-  frobenius_map map = j < 64 ? make_frobenius(F, j)
-                             : compose_frobenius(F, frobenius_map_of(F, j / 2, cache), frobenius_map_of(F, j - j / 2, cache));
+  frobenius_map map =
+      j < 64 ? make_frobenius(F, j)
+             : compose_frobenius(F, frobenius_map_of(F, j / 2, cache), frobenius_map_of(F, j - j / 2, cache));
   return cache.emplace(j, std::move(map)).first->second;
 }
 

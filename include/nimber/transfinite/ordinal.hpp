@@ -16,10 +16,10 @@
 //
 // The alphas: those of the library's table (alpha.hpp), and any other alpha_q whose field
 // has at most 2^17 bits (every q <= 257), computed once on first use (under a second each).
-// Errors: an operation that needs any other alpha_q throws alpha_unavailable; the inverse of zero throws nimber::division_by_zero; parsing throws
-// ordinal_parse_error with the position and token. Exponent digits are 64-bit: a product
-// whose digit would not fit throws std::overflow_error. Thread-safe (the product cache is
-// shared and locked).
+// Errors: an operation that needs any other alpha_q throws alpha_unavailable; the inverse of
+// zero throws nimber::division_by_zero; parsing throws ordinal_parse_error with the position
+// and token. Exponent digits are 64-bit: a product whose digit would not fit throws
+// std::overflow_error. Thread-safe (the product cache is shared and locked).
 #pragma once
 
 #include <compare>
