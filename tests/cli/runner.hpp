@@ -4,11 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -108,6 +110,39 @@ inline void expect_error(const std::vector<std::string>& args, const std::string
   EXPECT_EQ(r.status, 2) << message;
   EXPECT_EQ(r.out, "") << message;
   EXPECT_EQ(r.err, "nimber: error: " + message + "\n");
+}
+
+// A fresh directory under /tmp, removed with what it holds.
+struct temp_dir {
+  std::string path;
+  temp_dir() {
+    char name[] = "/tmp/nimber_test_dir_XXXXXX";
+    if (!mkdtemp(name)) std::abort();
+    path = name;
+  }
+  ~temp_dir() {
+    for (const std::string& f : files()) std::remove((path + "/" + f).c_str());
+    rmdir(path.c_str());
+  }
+  std::vector<std::string> files() const {
+    std::vector<std::string> names;
+    if (DIR* d = opendir(path.c_str())) {
+      while (const dirent* e = readdir(d))
+        if (std::string(e->d_name) != "." && std::string(e->d_name) != "..") names.push_back(e->d_name);
+      closedir(d);
+    }
+    return names;
+  }
+};
+
+// One error line naming what was asked and what it needs, status 2, nothing on stdout.
+inline void expect_resource_error(const std::vector<std::string>& args, const std::string& start) {
+  const result r = run(args);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("nimber: error: " + start, 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("(--max-memory)"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
 }
 
 }  // namespace cli_test
