@@ -28,13 +28,30 @@ struct game_options {
   CLI::Option* sum_option = nullptr;
 };
 
-ng::game_graph load_graph(const std::string& path, std::uint64_t max_memory) {
-  const std::string text =
-      read_file_or_stdin(path, argument_where(1), path, "a readable game file ('-' for stdin)");
+// Refuses a game too large for the memory budget from its header, before the moves are read.
+void check_game_size(const ng::game_file_header& h) {
+  check_budget(ng::game_memory_bytes(h),
+               "a game of " + std::to_string(h.positions) + " positions and " + std::to_string(h.moves) + " moves");
+}
+
+// Whether the whole lines read so far hold the header: then it is checked. A header still
+// incomplete, or wrong, is left to the parse of the whole text, which names the fault.
+bool header_checked(std::string_view lines) {
+  ng::game_file_header h;
   try {
-    const ng::game_file_header h = ng::read_game_header(text);
-    check_memory(ng::game_memory_bytes(h), max_memory,
-                 "a game of " + std::to_string(h.positions) + " positions and " + std::to_string(h.moves) + " moves");
+    h = ng::read_game_header(lines);
+  } catch (const ng::parse_error& e) {
+    return !e.end_of_input();
+  }
+  check_game_size(h);
+  return true;
+}
+
+ng::game_graph load_graph(const std::string& path) {
+  const std::string text = read_file_or_stdin(path, argument_where(1), path,
+                                              "a readable game file ('-' for stdin)", header_checked);
+  try {
+    check_game_size(ng::read_game_header(text));
     return ng::read_game_graph(text);
   } catch (const ng::parse_error& e) {
     if (e.end_of_input()) throw input_error::at_end(e.where(), e.expected());
@@ -112,7 +129,7 @@ std::string grundy_dot(const ng::game_graph& g, const ng::generalized_sg& gamma)
 }
 
 void game_command(const game_options& opt, bool grundy, context& ctx) {
-  const ng::game_graph g = load_graph(opt.file, ctx.max_memory);
+  const ng::game_graph g = load_graph(opt.file);
   const std::vector<ng::position> sum =
       opt.sum_option && opt.sum_option->count() ? parse_sum(opt.sum, g) : std::vector<ng::position>{};
   report r;

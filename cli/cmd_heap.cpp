@@ -132,7 +132,7 @@ void heap_command(const heap_options& opt, context& ctx) {
   if (!opt.plot.empty()) plot_format(opt.plot);
   if (opt.resume && opt.checkpoint.empty())
     throw input_error::at_end("--resume", "--checkpoint FILE beside it (the file to resume from)", "end of arguments");
-  check_memory(terms * bytes_per_term, ctx.max_memory, std::to_string(terms) + " terms of " + game.name());
+  check_budget(terms * bytes_per_term, std::to_string(terms) + " terms of " + game.name());
   const ng::grundy_sequence s = compute_sequence(opt, game, terms, ctx);
 
   const auto& v = s.values;

@@ -1,13 +1,12 @@
 #include "common.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <iostream>
-#include <iterator>
 
 namespace nimber::cli {
 
@@ -30,21 +29,27 @@ static bool is_directory(const std::string& path) {
   return rc == 0 && S_ISDIR(st.st_mode);
 }
 
+namespace {
+
+// An open file, closed when done with; standard input is left open.
+struct input_descriptor {
+  int fd;
+  ~input_descriptor() {
+    if (fd > STDIN_FILENO) ::close(fd);
+  }
+};
+
+}  // namespace
+
 std::string read_file_or_stdin(const std::string& path, std::string_view where,
-                               std::string_view token, std::string_view expected) {
-  std::ifstream file;
-  if (path != "-") {
-    file.open(path, std::ios::binary);
-    if (!file)
-      throw input_error(where, token, std::string(expected) + " (" + std::strerror(errno) + ")");
-  }
+                               std::string_view token, std::string_view expected,
+                               const std::function<bool(std::string_view)>& check_start) {
+  const input_descriptor in{path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  if (in.fd < 0) throw input_error(where, token, std::string(expected) + " (" + std::strerror(errno) + ")");
   if (is_directory(path)) throw input_error(where, token, std::string(expected) + " (it is a directory)");
-  std::istream& in = path == "-" ? std::cin : file;
-  try {  // a directory opens fine and fails on the first read, by exception
-    std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (!in.bad()) return text;
-  } catch (const std::ios_base::failure&) {
-  }
+  std::string text;
+  const std::string what = std::string(where) + ": '" + printable_token(token) + "'";
+  if (read_within_budget(in.fd, text, what, check_start)) return text;
   throw input_error(where, token, std::string(expected) + " (read error: not a regular file?)");
 }
 

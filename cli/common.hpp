@@ -6,12 +6,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "memory.hpp"
 #include "nimber/text.hpp"
 #include "output.hpp"
 #include "resources.hpp"
@@ -53,9 +55,11 @@ inline std::string argument_where(std::size_t position) {
 
 // The whole contents of the file `path`, or of standard input when `path` is "-". When it
 // cannot be read, throws input_error at `where` naming `token` (the argument as the user wrote
-// it), with `expected` and the system's reason.
+// it), with `expected` and the system's reason; when it needs more than the memory budget,
+// resource_error. check_start: as for read_within_budget (memory.hpp).
 std::string read_file_or_stdin(const std::string& path, std::string_view where,
-                               std::string_view token, std::string_view expected);
+                               std::string_view token, std::string_view expected,
+                               const std::function<bool(std::string_view)>& check_start = {});
 
 // What every numeric argument must look like.
 inline constexpr std::string_view number_expected =
@@ -100,7 +104,6 @@ struct context {
   output_options output;                // --format and --hex, global options
   std::string output_file;              // --output FILE; empty: standard output
   std::optional<output_target> target;  // where stdout goes, opened by destination()
-  std::uint64_t max_memory = 0;         // --max-memory; by default the available memory
   progress_mode progress = progress_mode::automatic;  // --progress, --quiet
   std::vector<std::string> command_line;  // the arguments after "nimber", as given
   std::vector<std::string> remove_after_output;  // files done with once the output is whole

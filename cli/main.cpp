@@ -12,6 +12,7 @@
 
 #include "alpha_ranks.hpp"
 #include "common.hpp"
+#include "memory.hpp"
 #include "picture.hpp"
 #include "nimber/field.hpp"
 #include "nimber/games/error.hpp"
@@ -62,10 +63,10 @@ void add_global_options(CLI::App& app, context& ctx) {
   app.add_option("--max-memory",
                  "The most memory a run may use, e.g. 4G or 512M (default: the physical "
                  "memory available now); a larger request is refused with exit status 2")
-      ->each([&ctx](const std::string& text) {
+      ->each([](const std::string& text) {
         const auto bytes = parse_memory_size(text);
         if (!bytes) throw input_error("--max-memory", text, "a size such as 4G, 512M, 64K or a number of bytes");
-        ctx.max_memory = *bytes;
+        set_memory_budget(*bytes);
       });
   app.add_flag_callback("--progress", [&ctx] { ctx.progress = progress_mode::always; },
                         "Show progress on stderr even when it is not a terminal");
@@ -259,7 +260,7 @@ int run(CLI::App& app, context& ctx, int argc, char** argv) {
     return fail("division by zero", exit_bad_input);
   } catch (const std::bad_alloc&) {
     return fail("out of memory: the run needed more than it could get (" +
-                format_bytes(ctx.max_memory) + " may be used; see --max-memory)", exit_bad_input);
+                format_bytes(memory_budget()) + " may be used; see --max-memory)", exit_bad_input);
   } catch (const nimber::games::games_error& e) {
     return fail(e.what(), exit_bad_input);  // a game or code the games layer cannot take
   } catch (const std::exception& e) {
@@ -279,7 +280,8 @@ int main(int argc, char** argv) {
   CLI::App app{"nimber: nimber arithmetic and impartial games"};
   app.require_subcommand(1);
   context ctx;
-  ctx.max_memory = available_memory();
+  set_memory_budget(available_memory());
+  route_gmp_allocations();
   ctx.command_line.assign(argv + 1, argv + argc);
   add_global_options(app, ctx);
   add_commands(app, ctx);

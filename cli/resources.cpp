@@ -1,6 +1,7 @@
 #include "resources.hpp"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -68,6 +69,9 @@ std::uint64_t available_memory() noexcept {
     std::uint64_t bytes = meminfo_bytes("MemAvailable:").value_or(0);
     if (bytes == 0) bytes = std::uint64_t(sysconf(_SC_PHYS_PAGES)) * std::uint64_t(sysconf(_SC_PAGE_SIZE));
     if (const auto limit = cgroup_limit()) bytes = std::min(bytes, *limit);
+    // ulimit -v: the address space left, roughly, for what the run allocates.
+    if (rlimit as{}; ::getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
+      bytes = std::min<std::uint64_t>(bytes, as.rlim_cur);
     return bytes;
   } catch (...) {
     return std::uint64_t(sysconf(_SC_PHYS_PAGES)) * std::uint64_t(sysconf(_SC_PAGE_SIZE));

@@ -26,7 +26,8 @@ class resource_error : public std::runtime_error {
 std::optional<std::uint64_t> parse_memory_size(std::string_view text);
 
 // The physical memory that can be used now without swapping: MemAvailable of /proc/meminfo,
-// lowered to the cgroup's limit when one is set. Falls back to the physical memory size.
+// lowered to the cgroup's limit and to the address-space limit (ulimit -v) when they are set.
+// Falls back to the physical memory size.
 std::uint64_t available_memory() noexcept;
 
 // "1.5 GiB", "300 MiB", "12 KiB", "800 bytes".

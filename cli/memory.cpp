@@ -1,0 +1,135 @@
+#include "memory.hpp"
+
+#include <gmp.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <malloc.h>
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <new>
+
+#include "resources.hpp"
+
+namespace nimber::cli {
+
+namespace {
+
+std::atomic<std::uint64_t> budget{~std::uint64_t{0}};
+std::atomic<std::uint64_t> held{0};                // the bytes of the blocks from `allocate`, live now
+std::atomic<std::uint64_t> limit{~std::uint64_t{0}};  // what `held` may reach
+
+// What the command may hold beyond its budget: its own set-up, arguments and messages, which
+// no estimate counts. Small next to any budget that a real run is given.
+constexpr std::uint64_t kAllowance = std::uint64_t(16) << 20;
+
+// A block of `bytes` (aligned to `alignment` when it is more than malloc's), counted against
+// the budget: nullptr when the budget or the system refuses it.
+void* allocate(std::size_t bytes, std::size_t alignment = 0) noexcept {
+  bytes = bytes ? bytes : 1;
+  if (held.fetch_add(bytes) + bytes > limit.load()) {
+    held.fetch_sub(bytes);
+    return nullptr;
+  }
+  void* p = alignment > alignof(std::max_align_t)
+                ? std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment)
+                : std::malloc(bytes);
+  held.fetch_sub(bytes);
+  if (p) held.fetch_add(::malloc_usable_size(p));
+  return p;
+}
+
+void release(void* p) noexcept {
+  if (!p) return;
+  held.fetch_sub(::malloc_usable_size(p));
+  std::free(p);
+}
+
+void* allocate_or_throw(std::size_t bytes, std::size_t alignment = 0) {
+  if (void* p = allocate(bytes, alignment)) return p;
+  throw std::bad_alloc();
+}
+
+void* gmp_allocate(std::size_t bytes) { return allocate_or_throw(bytes); }
+
+void* gmp_reallocate(void* p, std::size_t old_bytes, std::size_t new_bytes) {
+  void* q = allocate_or_throw(new_bytes);
+  std::memcpy(q, p, std::min(old_bytes, new_bytes));
+  release(p);
+  return q;
+}
+
+void gmp_free(void* p, std::size_t) { release(p); }
+
+}  // namespace
+
+std::uint64_t memory_budget() noexcept { return budget.load(); }
+void set_memory_budget(std::uint64_t bytes) noexcept {
+  budget.store(bytes);
+  limit.store(saturating_size(1, held.load() + kAllowance, bytes));
+}
+
+void check_budget(std::uint64_t bytes, std::string_view what) { check_memory(bytes, memory_budget(), what); }
+
+std::uint64_t saturating_size(std::uint64_t a, std::uint64_t b, std::uint64_t c) noexcept {
+  constexpr std::uint64_t most = ~std::uint64_t{0};
+  if (a != 0 && b > most / a) return most;
+  return a * b > most - c ? most : a * b + c;
+}
+
+bool read_within_budget(int fd, std::string& text, std::string_view what,
+                        const std::function<bool(std::string_view)>& check_start) {
+  bool started = !check_start;
+  const std::uint64_t most = memory_budget();
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    check_memory(std::uint64_t(st.st_size), most, what);
+    text.reserve(std::size_t(st.st_size));
+  }
+  char block[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd, block, sizeof block);
+    if (got == 0) return true;
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return false;
+    // A string that grows may hold twice its size for a moment; a stream's end is unknown.
+    if (saturating_size(text.size() + std::size_t(got), 2) > most)
+      throw resource_error(std::string(what) + " needs more than " + format_bytes(most) +
+                           " of memory; " + format_bytes(most) + " may be used (--max-memory)");
+    text.append(block, std::size_t(got));
+    if (const std::size_t end = text.rfind('\n'); !started && end != std::string::npos)
+      started = check_start(std::string_view(text).substr(0, end + 1));
+  }
+}
+
+void route_gmp_allocations() { mp_set_memory_functions(gmp_allocate, gmp_reallocate, gmp_free); }
+
+}  // namespace nimber::cli
+
+// Every allocation of the command goes through the budget: a request past it throws
+// std::bad_alloc, which main() reports as one line with exit status 2. The estimates of the
+// commands refuse most such runs before they start; this holds the rest to the limit.
+void* operator new(std::size_t bytes) { return nimber::cli::allocate_or_throw(bytes); }
+void* operator new[](std::size_t bytes) { return nimber::cli::allocate_or_throw(bytes); }
+void* operator new(std::size_t bytes, std::align_val_t a) { return nimber::cli::allocate_or_throw(bytes, std::size_t(a)); }
+void* operator new[](std::size_t bytes, std::align_val_t a) { return nimber::cli::allocate_or_throw(bytes, std::size_t(a)); }
+void* operator new(std::size_t bytes, const std::nothrow_t&) noexcept { return nimber::cli::allocate(bytes); }
+void* operator new[](std::size_t bytes, const std::nothrow_t&) noexcept { return nimber::cli::allocate(bytes); }
+void* operator new(std::size_t bytes, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return nimber::cli::allocate(bytes, std::size_t(a));
+}
+void* operator new[](std::size_t bytes, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return nimber::cli::allocate(bytes, std::size_t(a));
+}
+void operator delete(void* p) noexcept { nimber::cli::release(p); }
+void operator delete[](void* p) noexcept { nimber::cli::release(p); }
+void operator delete(void* p, std::size_t) noexcept { nimber::cli::release(p); }
+void operator delete[](void* p, std::size_t) noexcept { nimber::cli::release(p); }
+void operator delete(void* p, std::align_val_t) noexcept { nimber::cli::release(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { nimber::cli::release(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { nimber::cli::release(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { nimber::cli::release(p); }
