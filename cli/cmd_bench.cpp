@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -49,6 +50,9 @@ report run_big_bench(const bench_options& opt) {
                                          "a number of bits from 1 to 67108864 (2^26)");
   const std::size_t threads = parse_bounded(opt.threads, "--threads", 1, 2,
                                             "1 or 2 (a big product uses at most one helper thread)");
+  // Operands, product and the product's scratch: about 30 times the field's bytes, measured.
+  const std::uint64_t field_bytes = std::bit_ceil(std::max<std::uint64_t>(bits, 64)) / 8;
+  check_budget(saturating_size(field_bytes, 32), "a product of two " + std::to_string(bits) + "-bit nimbers");
   const helper_setting helper(threads == 2);
   const big_nim a = big_nim::random(bits, 1), b = big_nim::random(bits, 2);
   const std::size_t field = std::max({a.field_bits(), b.field_bits(), std::size_t(64)});
@@ -82,6 +86,7 @@ report run_bench(const bench_options& opt) {
   // Three vectors of n words: 2^28 pairs is 6 GiB, as far as a benchmark needs to go.
   const std::size_t n = parse_bounded(opt.n, "--n", 1, std::size_t(1) << 28,
                                       "a number of pairs from 1 to 2^28");
+  check_budget(saturating_size(n, 3 * sizeof(std::uint64_t)), "timing " + std::to_string(n) + " pairs");
   std::vector<std::uint64_t> a(n), b(n), out(n);
   std::mt19937_64 rng(42);
   for (std::size_t i = 0; i < n; ++i) a[i] = rng(), b[i] = rng();

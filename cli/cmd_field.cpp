@@ -66,7 +66,13 @@ void solve_command(const field_options& opt, context& ctx) {
   if (largest == 0)
     throw input_error(argument_where(1), args[0],
                       "a nonzero polynomial (every number is a root of 0)");
-  const auto roots = with_field(std::max(opt.bits, subfield_bits(largest)), [&]<class U>() {
+  const unsigned bits = std::max(opt.bits, subfield_bits(largest));
+  std::size_t degree = coeffs.size() - 1;
+  while (coeffs[degree] == 0) --degree;
+  check_budget(polynomial_roots_memory_bytes(degree, bits),
+               "finding the roots of a polynomial of degree " + std::to_string(degree) + " in GF(2^" +
+                   std::to_string(bits) + ")");
+  const auto roots = with_field(bits, [&]<class U>() {
     std::vector<U> c(coeffs.begin(), coeffs.end());
     const std::vector<U> r = polynomial_roots(std::span<const U>(c));
     return std::vector<u128>(r.begin(), r.end());

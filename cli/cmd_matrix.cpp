@@ -31,8 +31,48 @@ struct text_matrix {
 
 std::string line_where(std::size_t n) { return "line " + std::to_string(n); }
 
+// The shape the text claims, counted without parsing: its non-blank lines, and the entries of
+// the first of them. A ragged matrix is refused by the parse that follows.
+std::pair<std::uint64_t, std::uint64_t> claimed_shape(std::string_view text) {
+  constexpr std::string_view blanks = " \t\r\v\f";
+  std::uint64_t rows = 0, cols = 0;
+  while (!text.empty()) {
+    const std::size_t end = std::min(text.find('\n'), text.size());
+    std::string_view line = text.substr(0, end);
+    text.remove_prefix(std::min(end + 1, text.size()));
+    if (line.find_first_not_of(blanks) == std::string_view::npos) continue;
+    if (rows++ > 0) continue;
+    for (std::size_t start; (start = line.find_first_not_of(blanks)) != std::string_view::npos; ++cols)
+      line.remove_prefix(std::min(line.find_first_of(blanks, start), line.size()));
+  }
+  return {rows, cols};
+}
+
+std::string shape_text(std::uint64_t rows, std::uint64_t cols) {
+  return "a " + std::to_string(rows) + " x " + std::to_string(cols) + " matrix";
+}
+
+// Before parsing: the parsed rows (16 bytes an entry, a vector a row) beside the text.
+void check_parse_memory(std::string_view text) {
+  const auto [rows, cols] = claimed_shape(text);
+  check_budget(saturating_size(rows, saturating_size(cols, 16, 64), text.size()), shape_text(rows, cols));
+}
+
+// Before computing in a field of sizeof(U) bytes: the parsed rows, the algorithm's copies (the
+// inverse: the input, its copy, the identity, the augmented matrix and the result) and the
+// printed result, held whole until the run succeeds.
+template <class U>
+void check_op_memory(const std::string& op, const text_matrix& m) {
+  const std::uint64_t entries = saturating_size(m.rows.size(), m.cols());
+  const std::uint64_t copies = op == "inverse" ? 6 : 2;
+  const std::uint64_t printed = op == "inverse" || op == "solve" ? 2 * (3 * sizeof(U) + 4) : 0;
+  check_budget(saturating_size(entries, 16 + copies * sizeof(U) + printed, m.rows.size() * 64),
+               "nimber matrix " + op + " of " + shape_text(m.rows.size(), m.cols()));
+}
+
 // One row per line, entries separated by spaces or tabs; every row as long as the first.
 text_matrix parse_matrix(std::string_view text) {
+  check_parse_memory(text);
   text_matrix m;
   constexpr std::string_view blanks = " \t\r\v\f";
   while (!text.empty()) {
@@ -133,6 +173,7 @@ void print_solutions(context& ctx, const std::vector<U>& x, const matrix<U>& nul
 template <class U>
 void run_matrix_op(const std::string& op, const text_matrix& m, context& ctx) {
   const std::size_t n = op == "solve" ? m.cols() - 1 : m.cols();
+  check_op_memory<U>(op, m);
   matrix<U> a = to_matrix<U>(m, m.rows.size(), n);
   progress_meter meter(ctx.progress, "nimber matrix " + op, "row operations");
   const progress_fn progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };

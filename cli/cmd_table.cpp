@@ -50,6 +50,14 @@ void check_png_destination(const context& ctx) {
   if (ctx.output_file == "-") check_binary_stdout("--output", "PNG");
 }
 
+// The table and its rendering, which is held whole until the run succeeds: each entry's
+// digits ("0x", quotes and a separator included), in a string that may double as it grows.
+void check_table_memory(std::size_t n) {
+  const std::size_t digits = std::to_string((std::uint64_t(1) << field_bits(n)) - 1).size();
+  check_budget(saturating_size(std::uint64_t(n) * n, 2 + 2 * (digits + 4)),
+               "a table of " + std::to_string(n) + " x " + std::to_string(n));
+}
+
 void table_command(const table_options& opt, context& ctx) {
   const auto picture = picture_format_of(ctx.output.format);
   const std::uint64_t max = !picture ? kMaxTableSize
@@ -60,6 +68,7 @@ void table_command(const table_options& opt, context& ctx) {
       (picture == picture_format::svg ? " for --format svg (png: up to " + std::to_string(kMaxPngTable) + ")" : "");
   const std::size_t n = parse_bounded(opt.size, argument_where(1), 1, max, expected);
   if (picture == picture_format::png) check_png_destination(ctx);
+  check_table_memory(n);
   const bool add_op = opt.op == "add";
   const auto t = compute_table(n, add_op);
   if (picture) {

@@ -3,6 +3,7 @@
 #include "nimber/algebra/roots.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "nimber/algebra/poly.hpp"
@@ -317,6 +318,14 @@ std::vector<U> polynomial_roots(std::span<const U> coeffs) {
   split_linear(poly::gcd(std::span<const U>(f), std::span<const U>(xx)), roots);
   std::sort(roots.begin(), roots.end());
   return roots;
+}
+
+std::uint64_t polynomial_roots_memory_bytes(std::uint64_t degree, unsigned field_bits) noexcept {
+  // square_mod holds three tables of (n - ceil(n/2)) rows of n elements; the polynomials
+  // around it (f, x^(2^k) mod f, the gcd, the factors) a few times n more.
+  const long double element = field_bits / 8.0L, n = static_cast<long double>(degree);
+  const long double bytes = element * (3 * std::floor(n / 2) * n + 16 * n) + 4096;
+  return bytes >= 1.8e19L ? ~std::uint64_t{0} : std::uint64_t(bytes);
 }
 
 #define NIMBER_ROOTS_INSTANTIATE(U)                                            \

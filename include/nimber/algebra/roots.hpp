@@ -92,4 +92,8 @@ std::vector<U> nth_roots_list(U a, u128 n, std::size_t max_count = std::size_t(1
 template <nim_word U>
 std::vector<U> polynomial_roots(std::span<const U> coeffs);
 
+// The most memory polynomial_roots takes for a polynomial of this degree in the field of
+// field_bits bits, in bytes: the table of x^(2k) mod f, about 3 n^2 / 2 elements, dominates.
+std::uint64_t polynomial_roots_memory_bytes(std::uint64_t degree, unsigned field_bits) noexcept;
+
 }  // namespace nimber
