@@ -30,9 +30,35 @@ class parser {
   std::string_view s_;
   std::size_t at_ = 0;
   token tok_{kind::end, 0, {}};
+  std::size_t depth_ = 0;     // the '(' and w^ that enclose the current token
+  bool in_exponent_ = false;  // inside the exponent of some w^
+
+  // One level of nesting ('(' or w^) for as long as it lives: the parser recurses once per
+  // level, so the depth is checked before going deeper, never letting the stack run out.
+  class nested {
+   public:
+    nested(parser& p, bool exponent) : p_(p), was_in_exponent_(p.in_exponent_) {
+      if (p.depth_ == ordinal::max_nesting)
+        p.fail("at most " + std::to_string(ordinal::max_nesting) + " nested parentheses and exponents");
+      ++p.depth_;
+      p.in_exponent_ = was_in_exponent_ || exponent;
+    }
+    ~nested() {
+      --p_.depth_;
+      p_.in_exponent_ = was_in_exponent_;
+    }
+    nested(const nested&) = delete;
+    nested& operator=(const nested&) = delete;
+
+   private:
+    parser& p_;
+    bool was_in_exponent_;
+  };
+
+  static std::string shown(const token& t) { return t.k == kind::end ? "end of text" : t.text; }
 
   [[noreturn]] void fail(const std::string& expected) const {
-    throw ordinal_parse_error(tok_.pos + 1, tok_.k == kind::end ? "end of text" : tok_.text, expected);
+    throw ordinal_parse_error(tok_.pos + 1, shown(tok_), expected);
   }
 
   void next() {
@@ -73,7 +99,9 @@ class parser {
     std::vector<ordinal> parts{product()};
     while (tok_.k == kind::plus) {
       next();
+      const token start = tok_;
       parts.push_back(product());
+      if (in_exponent_) check_decreasing(parts[parts.size() - 2], parts.back(), start);
     }
     for (std::size_t width = 1; width < parts.size(); width *= 2)
       for (std::size_t i = 0; i + width < parts.size(); i += 2 * width) parts[i] += parts[i + width];
@@ -81,6 +109,7 @@ class parser {
   }
 
   ordinal product() {
+    if (in_exponent_) return exponent_term();
     ordinal r = power();
     while (tok_.k == kind::star) {
       next();
@@ -89,19 +118,51 @@ class parser {
     return r;
   }
 
+  // An exponent is an ordinal, so its '+' and '*' would be ordinal operations, which differ
+  // from the nim ones (2*3 is 6, not 1; 1 + w is w). Exponents are therefore held to Cantor
+  // normal form, where the two agree: a term is a number, or w or w^X with an optional
+  // number coefficient after '*', and each term is below the one before it.
+  static constexpr const char* coefficient_rule =
+      " (in an exponent '*' only gives a power of w its coefficient, as in w^(w^2*3))";
+
+  ordinal exponent_term() {
+    const token first = tok_;
+    ordinal r = power();
+    if (tok_.k != kind::star) return r;
+    if (first.k != kind::omega) fail(std::string("'+' or ')'") + coefficient_rule);
+    next();
+    if (tok_.k != kind::number) fail(std::string("a number") + coefficient_rule);
+    r *= power();
+    if (tok_.k == kind::star) fail(std::string("'+' or ')'") + coefficient_rule);
+    return r;
+  }
+
+  void check_decreasing(const ordinal& before, const ordinal& term, const token& start) const {
+    if (before.is_zero() || term.is_zero()) return;
+    const auto leading = [](const std::vector<std::uint64_t>& e) { return ordinal::omega_power(e); };
+    if (leading(term.terms().front().exponent) < leading(before.terms().back().exponent)) return;
+    throw ordinal_parse_error(start.pos + 1, shown(start),
+                              "a term below the one before it (an exponent is in Cantor normal form, "
+                              "as in w^(w^2 + w + 1))");
+  }
+
   // primary ['^' exponent]: w^X is omega to the ordinal power X, 2^N the integer.
   ordinal power() {
     const token base = tok_;
     ordinal b = primary();
     if (tok_.k != kind::caret) return b;
+    if (base.k == kind::omega) {
+      const nested exponent(*this, true);
+      next();
+      return ordinal::omega_power(exponent_digits());
+    }
     next();
-    if (base.k == kind::omega) return ordinal::omega_power(exponent_digits());
     if (base.k == kind::number && b == ordinal(2)) {
       const token e = tok_;
       if (e.k != kind::number) fail("a number of bits after '2^'");
       const ordinal n = primary();
       if (!n.is_finite() || !n.finite_part().fits_u64() || n.finite_part().to_u64() > (std::uint64_t(1) << 32))
-        throw ordinal_parse_error(e.pos + 1, e.text, "an exponent of 2 below 2^32");
+        throw ordinal_parse_error(e.pos + 1, e.text, "an exponent of 2 from 0 to 2^32");
       return ordinal(big_nim::power_of_two(std::size_t(n.finite_part().to_u64())));
     }
     throw ordinal_parse_error(base.pos + 1, base.text, "'w' or 2 before '^'");
@@ -137,6 +198,7 @@ class parser {
         next();
         return ordinal::omega();
       case kind::open: {
+        const nested parenthesis(*this, false);
         next();
         ordinal r = sum();
         if (tok_.k != kind::close) fail("')'");
