@@ -185,5 +185,5 @@ TEST(CliOptions, SuggestionsAndMissingArguments) {
   const result hepa = run({"hepa", "0.07", "--terms", "3"});
   EXPECT_NE(hepa.err.find("did you mean 'heap'?"), std::string::npos) << hepa.err;
   expect_error({"game", "grundy", "--sum", "1"},
-               "FILE: end of arguments: expected it (see the command's --help)");
+               "argument 1: end of arguments: expected FILE (see 'nimber game grundy --help')");
 }
