@@ -235,6 +235,7 @@ int run(CLI::App& app, context& ctx, int argc, char** argv) {
     if (!wants_help_or_version(argc, argv)) {
       check_command_name(app, argc, argv);
       check_option_names(app, argc, argv);
+      check_kernel_environment();
     }
     app.parse(argc, argv);
     output_target& out = destination(ctx);
