@@ -100,8 +100,10 @@ void seq_command(const field_options& opt, context& ctx) {
   const bool squares = args[0] == "squares";
   if (!squares && args[0] != "inverses")
     throw input_error(argument_where(1), args[0], "'squares' or 'inverses'");
-  const std::uint64_t n =
-      parse_bounded(args[1], argument_where(2), 0, kMaxLines, "a number from 0 to 10^7");
+  // squares N: of 0..N, never empty; inverses N: of 1..N, so N = 0 would ask for nothing.
+  const std::uint64_t n = squares
+      ? parse_bounded(args[1], argument_where(2), 0, kMaxLines, "a number from 0 to 10^7")
+      : parse_bounded(args[1], argument_where(2), 1, kMaxLines, "a count from 1 to 10^7 (the inverses of 1..N)");
   // x^2 and 1/x are the same in every field holding x; 0 has no inverse and is skipped.
   const auto at = [squares](std::size_t i) {
     return cell::number(squares ? square(std::uint64_t(i)) : inverse(std::uint64_t(i) + 1));
