@@ -141,7 +141,7 @@ const field_command kCommands[] = {
      "  nimber triples 1 6              # 1 2 3 4 8 12",
      triples_command},
     {"seq", "Nim squares of 0..N or nim inverses of 1..N, one per line",
-     "Usage: nimber seq squares|inverses N   (N <= 10^7)\n"
+     "Usage: nimber seq squares|inverses N   (N <= 10^7; inverses: N >= 1)\n"
      "Examples:\n  nimber seq squares 3            # 0 1 3 2\n"
      "  nimber seq inverses 3 --format json   # {\"inverses\":[1,3,2]}",
      seq_command},

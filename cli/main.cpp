@@ -142,7 +142,7 @@ void check_command_name(const CLI::App& app, int argc, char** argv) {
       if (++i == argc) throw input_error::at_end(arg, "a value after it", "end of arguments");
       continue;
     }
-    if (arg.starts_with("-")) continue;
+    if (arg.starts_with("-") && arg != "--") continue;  // after "--" no word is a command
     std::string nearest;
     std::size_t best = std::string::npos;
     const CLI::App* found = nullptr;

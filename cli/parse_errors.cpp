@@ -158,7 +158,9 @@ message mismatch_message(const named_command& c, const args_t& args, const std::
     const std::string least = rest.substr(9, rest.find(' ', 9) - 9);
     return line(input_error::at_end(name, "at least " + least + " values after it", "end of arguments"));
   }
-  if (rest.find(" required ") != std::string::npos && rest.ends_with(" missing")) {
+  // "N required TYPE missing" (CLI11 cuts some of these short: no "missing")
+  if (!rest.empty() && std::isdigit(static_cast<unsigned char>(rest[0])) &&
+      rest.find(" required ") != std::string::npos) {
     const std::string count = rest.substr(0, rest.find(' '));
     return line(input_error::at_end(name, count == "1" ? "a value after it" : count + " values after it",
                                     "end of arguments"));
@@ -211,6 +213,8 @@ message validation_message(const named_command& c, const args_t& args, const std
 // "A subcommand is required", "NAME is required".
 message required_message(const named_command& c, const std::string& what) {
   if (what == "A subcommand is required") {
+    if (c.chain.size() == 1)
+      return line(input_error::at_end("command", "a command; 'nimber --help' lists them", "end of arguments"));
     std::string names;
     for (const CLI::App* sub : c.app().get_subcommands([](const CLI::App*) { return true; }))
       names += (names.empty() ? "" : ", ") + sub->get_name();

@@ -88,6 +88,13 @@ TEST(ContractParsing, OptionsCli11Rejects) {
   expect_error({"bench", "--threads", "2"}, "option: '--threads': expected --bits as well (--threads needs it)");
   expect_error({"bench", "--bits", "64", "--n", "5"}, "option: '--n': expected no --bits with it (they exclude each other)");
   expect_error({"mul", "3", "--kernel"}, "--kernel: end of arguments: expected a value after it");
+  expect_error({"mul", "5", "11", "--format"}, "--format: end of arguments: expected a value after it");
+  expect_error({"game", "outcome", "a", "b"}, "argument 2: 'b': expected end of arguments (see 'nimber game outcome --help')");
+  expect_error({"coins", "ruler", "3", "4"}, "argument 3: '4': expected end of arguments (see 'nimber coins --help')");
+  expect_error({"mul", "5", "--", "11"}, "argument 2: '11': expected end of arguments (see 'nimber mul --help')");
+  expect_error({"--", "mul", "5", "11"},
+               "command: '--': expected a command (mul, add, div, inv, sqrt, pow, table, batch, nim, kernels, bench, "
+               "log, order, solve, triples, seq, matrix, game, heap, coins, alpha)");
 }
 
 TEST(ContractParsing, SingleDashWord) {
