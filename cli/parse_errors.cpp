@@ -177,8 +177,8 @@ message conversion_message(const named_command& c, const args_t& args, const std
     const std::string name = what.substr(19, eq - 19), value = what.substr(eq + 3);
     const CLI::Option* o = find_option(c, name);
     if (is_flag(o)) return flag_value_error(name, value);
-    if (o != nullptr && !o->nonpositional()) return line(input_error(positional_where(c, o), value, value_expected(c, o)));
-    return line(input_error(name, value, value_expected(c, o)));
+    const std::string where = o != nullptr && !o->nonpositional() ? positional_where(c, o) : name;
+    return line(input_error(where, value, value_expected(c, o)));
   }
   if (what.starts_with("The value ")) {
     const std::size_t is_not = what.find(" is not an allowed value for ");

@@ -82,14 +82,18 @@ TEST(ContractParsing, OptionsCli11Rejects) {
   expect_error({"solve", "1", "1", "1", "--bits", "7"}, "--bits: '7': expected 8, 16, 32, 64 or 128");
   expect_error({"table", "4", "--op", "sub"}, "--op: 'sub': expected mul or add");
   expect_error({"table", "x"}, "argument 1: 'x': expected a table size from 1 to 4096");
-  expect_error({"alpha", "--data=maybe", "7"}, "--data: 'maybe': expected no value (--data is a flag; =true or =false at most)");
+  expect_error({"alpha", "--data=maybe", "7"},
+               "--data: 'maybe': expected no value (--data is a flag; =true or =false at most)");
   expect_error({"coins", "ruler"}, "argument 2: end of arguments: expected POSITION (see 'nimber coins --help')");
-  expect_error({"heap", "0.07"}, "--terms: end of arguments: expected the option --terms, which 'nimber heap' requires");
+  expect_error({"heap", "0.07"},
+               "--terms: end of arguments: expected the option --terms, which 'nimber heap' requires");
   expect_error({"bench", "--threads", "2"}, "option: '--threads': expected --bits as well (--threads needs it)");
-  expect_error({"bench", "--bits", "64", "--n", "5"}, "option: '--n': expected no --bits with it (they exclude each other)");
+  expect_error({"bench", "--bits", "64", "--n", "5"},
+               "option: '--n': expected no --bits with it (they exclude each other)");
   expect_error({"mul", "3", "--kernel"}, "--kernel: end of arguments: expected a value after it");
   expect_error({"mul", "5", "11", "--format"}, "--format: end of arguments: expected a value after it");
-  expect_error({"game", "outcome", "a", "b"}, "argument 2: 'b': expected end of arguments (see 'nimber game outcome --help')");
+  expect_error({"game", "outcome", "a", "b"},
+               "argument 2: 'b': expected end of arguments (see 'nimber game outcome --help')");
   expect_error({"coins", "ruler", "3", "4"}, "argument 3: '4': expected end of arguments (see 'nimber coins --help')");
   expect_error({"mul", "5", "--", "11"}, "argument 2: '11': expected end of arguments (see 'nimber mul --help')");
   expect_error({"--", "mul", "5", "11"},
