@@ -112,12 +112,15 @@ TEST(ContractParsing, SingleDashWord) {
 TEST(ContractParsing, KernelFromEnvironment) {
   std::string names;
   for (const auto& k : nimber::kernel::list()) names += (names.empty() ? "" : ", ") + std::string(k.name);
+  const char* outside = std::getenv("NIMBER_KERNEL");  // put back at the end for the other tests
+  const std::string saved = outside ? outside : "";
   setenv("NIMBER_KERNEL", "bogus", 1);
   const result r = run({"mul", "5", "11"});
   const result listed = run({"kernels"});
   setenv("NIMBER_KERNEL", "portable", 1);
   const result portable = run({"mul", "5", "11"});
-  unsetenv("NIMBER_KERNEL");
+  if (outside) setenv("NIMBER_KERNEL", saved.c_str(), 1);
+  else unsetenv("NIMBER_KERNEL");
   const std::string line = "nimber: error: NIMBER_KERNEL: 'bogus': expected a kernel name (" + names + ")\n";
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
