@@ -1,7 +1,6 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -172,8 +171,7 @@ void check_option_names(const CLI::App& app, int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg == "--") break;
-    // Values such as -1 (an exponent) and - (standard input) are not options.
-    if (arg.size() < 2 || arg[0] != '-' || std::isdigit(static_cast<unsigned char>(arg[1]))) continue;
+    if (!is_option_word(arg)) continue;
     const bool has_value = arg.find('=') != std::string_view::npos;
     arg = arg.substr(0, arg.find('='));
     if (const auto k = known.find(arg); k != known.end()) {

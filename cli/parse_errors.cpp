@@ -12,6 +12,10 @@
 
 namespace nimber::cli {
 
+bool is_option_word(std::string_view arg) {
+  return arg.size() > 1 && arg[0] == '-' && !std::isdigit(static_cast<unsigned char>(arg[1]));
+}
+
 named_command command_named(const CLI::App& program, const std::vector<std::string>& args) {
   named_command c{{&program}, "nimber", 0};
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -33,6 +37,7 @@ namespace {
 using args_t = std::vector<std::string>;
 using message = std::optional<std::string>;
 
+// The line of an input_error: every message here in the one format it defines.
 std::string line(const input_error& e) { return e.what(); }
 
 // The option or positional that CLI11 calls `name` ("--format", "N"), in the command or above.
@@ -43,11 +48,6 @@ const CLI::Option* find_option(const named_command& c, const std::string& name) 
 }
 
 bool is_flag(const CLI::Option* o) { return o != nullptr && o->get_expected_max() == 0; }
-
-// An option word ("--hex", "-x", "--format=csv"), not a value such as "-1" or "-".
-bool is_option_word(std::string_view arg) {
-  return arg.size() > 1 && arg[0] == '-' && !std::isdigit(static_cast<unsigned char>(arg[1]));
-}
 
 // The values given to the option `name`, in order: "--format csv" or "--format=csv"; a
 // flag's only after '='.

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace CLI {
@@ -14,6 +15,10 @@ class ParseError;
 }  // namespace CLI
 
 namespace nimber::cli {
+
+// An option word ("--hex", "-x", "--format=csv"), not a value such as "-1" (an exponent) or
+// "-" (standard input).
+bool is_option_word(std::string_view arg);
 
 // The deepest command that the arguments name ("nimber game grundy"), with the chain of
 // CLI11 apps from the program down to it.
