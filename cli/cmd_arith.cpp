@@ -7,9 +7,9 @@
 // Cantor normal form ("w", "w^(w^2*3 + w + 1)*5 + 4", docs/transfinite.md); then the whole
 // command computes with ordinals and prints the result in the same notation (mul w w w: 2).
 //
-// Every operand is a number on the command line, "@FILE" (the one number in FILE) or "-" (the
-// one number on standard input, at most one "-" per command), so that numbers too long for a
-// command line can come from a file or a pipe.
+// Every operand is written on the command line, or is "@FILE" (the one operand in FILE) or "-"
+// (the one operand on standard input, at most one "-" per command), so that numbers too long for
+// a command line can come from a file or a pipe; either way it may be a number or an ordinal.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -65,21 +65,34 @@ operand_text read_operand(const args_t& args, std::size_t i, std::string_view ex
   return r;
 }
 
+// Every operand's text, read once before the command decides between numbers and ordinals,
+// so that "@FILE" and "-" take exactly what an operand on the command line takes.
+struct operands {
+  const args_t& args;  // as given: messages about a whole operand name "@FILE" or "-"
+  std::vector<operand_text> texts;
+};
+
+operands read_operands(const args_t& args, std::size_t exponent_at) {
+  operands ops{args, {}};
+  for (std::size_t i = 0; i < args.size(); ++i)
+    ops.texts.push_back(read_operand(args, i, i == exponent_at ? exponent_expected : any_number_expected));
+  return ops;
+}
+
 big_nim parse_operand(const operand_text& t, std::string_view text, std::string_view expected) {
   auto r = big_nim::parse(text);
   if (!r) throw input_error(t.where, t.text, expected);
   return std::move(r.value);
 }
 
-big_nim number(const args_t& args, std::size_t i) {
-  const operand_text t = read_operand(args, i, any_number_expected);
-  return parse_operand(t, t.text, any_number_expected);
+big_nim number(const operands& ops, std::size_t i) {
+  return parse_operand(ops.texts[i], ops.texts[i].text, any_number_expected);
 }
 
 // E may be negative (and of any size): x^-e = (1/x)^e.
-big_nim power(const args_t& args) {
-  const big_nim x = number(args, 0);
-  const operand_text t = read_operand(args, 1, exponent_expected);
+big_nim power(const operands& ops) {
+  const big_nim x = number(ops, 0);
+  const operand_text& t = ops.texts[1];
   const bool negative = t.text.starts_with('-');
   const big_nim e =
       parse_operand(t, std::string_view(t.text).substr(negative ? 1 : 0), exponent_expected);
@@ -102,86 +115,102 @@ void check_single_stdin(const args_t& args) {
 
 // ---- Ordinals ---------------------------------------------------------------------------
 
-constexpr std::string_view ordinal_expected = "a number or an ordinal such as w^(w^2*3 + w + 1)*5 + 4";
-
 // Ordinal notation has omega or an operator in it; anything else stays a number, so that a
-// mistyped number ("12x") is reported as one. Only operands written on the command line
-// decide (reading "-" here would use up standard input); "@FILE" and "-" operands are read
-// as ordinals too once one of them is.
-bool looks_ordinal(const std::string& token) {
-  if (token == "-" || (token.size() > 1 && token[0] == '@')) return false;
-  return token.find_first_of("w^(+*") != std::string::npos || token.find("\xCF\x89") != std::string::npos;
+// mistyped number ("12x") is reported as one.
+bool looks_ordinal(const std::string& text) {
+  return text.find_first_of("w^(+*") != std::string::npos || text.find("\xCF\x89") != std::string::npos;
 }
 
 // Whether the operands (the first `count` of them) hold an ordinal in its notation.
-bool any_ordinal(const args_t& args, std::size_t count) {
-  for (std::size_t i = 0; i < std::min(count, args.size()); ++i)
-    if (looks_ordinal(args[i])) return true;
+bool any_ordinal(const operands& ops, std::size_t count) {
+  for (std::size_t i = 0; i < std::min(count, ops.texts.size()); ++i)
+    if (looks_ordinal(ops.texts[i].text)) return true;
   return false;
 }
 
-ordinal ordinal_operand(const args_t& args, std::size_t i) {
-  const operand_text t = read_operand(args, i, ordinal_expected);
+ordinal ordinal_operand(const operands& ops, std::size_t i) {
+  const operand_text& t = ops.texts[i];
   try {
     return ordinal::parse(t.text);
   } catch (const ordinal_parse_error& e) {
+    const std::string what = e.what();
     throw input_error(t.where + ": position " + std::to_string(e.position()), e.token(),
-                      std::string(e.what()).substr(std::string(e.what()).find("expected ") + 9));
+                      what.substr(what.find("expected ") + 9));
   }
 }
 
 // The commands whose rule is the same for finite nimbers and ordinals, on either: operand<V>
 // reads argument i as the value type V.
 template <class V>
-V operand(const args_t& args, std::size_t i);
+V operand(const operands& ops, std::size_t i);
 template <>
-big_nim operand<big_nim>(const args_t& args, std::size_t i) { return number(args, i); }
+big_nim operand<big_nim>(const operands& ops, std::size_t i) { return number(ops, i); }
 template <>
-ordinal operand<ordinal>(const args_t& args, std::size_t i) { return ordinal_operand(args, i); }
+ordinal operand<ordinal>(const operands& ops, std::size_t i) { return ordinal_operand(ops, i); }
+
+// compute(), a step that brings in operand i: an ordinal step may need an alpha_p that the
+// library cannot compute, reported as an error in that operand.
+template <class F>
+auto step(const operands& ops, std::size_t i, F&& compute) {
+  try {
+    return compute();
+  } catch (const alpha_unavailable& e) {
+    throw input_error(ops.texts[i].where, ops.texts[i].text,
+                      std::string("an ordinal whose arithmetic needs only alphas within reach: ") + e.what());
+  }
+}
 
 // "number" or "ordinal", as the messages name the operand.
 template <class V>
 constexpr const char* kind_name = std::is_same_v<V, ordinal> ? "ordinal" : "number";
 
 template <class V>
-V nonzero(const args_t& args, std::size_t i, const std::string& expected) {
-  V x = operand<V>(args, i);
-  if (x.is_zero()) throw input_error(argument_where(i + 1), args[i], expected);
+V nonzero(const operands& ops, std::size_t i, const std::string& expected) {
+  V x = operand<V>(ops, i);
+  if (x.is_zero()) throw input_error(argument_where(i + 1), ops.args[i], expected);
   return x;
 }
 
 template <class V>
-V mul_all(const args_t& args) {
-  V r = operand<V>(args, 0);
-  for (std::size_t i = 1; i < args.size(); ++i) r *= operand<V>(args, i);
+V mul_all(const operands& ops) {
+  V r = operand<V>(ops, 0);
+  for (std::size_t i = 1; i < ops.texts.size(); ++i) {
+    const V x = operand<V>(ops, i);
+    r = step(ops, i, [&] { return r * x; });
+  }
   return r;
 }
 
 template <class V>
-V add_all(const args_t& args) {
+V add_all(const operands& ops) {
   V r;
-  for (std::size_t i = 0; i < args.size(); ++i) r += operand<V>(args, i);
+  for (std::size_t i = 0; i < ops.texts.size(); ++i) r += operand<V>(ops, i);
   return r;
 }
 
 template <class V>
-V divide(const args_t& args) {
-  const V a = operand<V>(args, 0);
-  return a / nonzero<V>(args, 1, "a nonzero divisor (division by zero)");
+V divide(const operands& ops) {
+  const V a = operand<V>(ops, 0);
+  const V b = nonzero<V>(ops, 1, "a nonzero divisor (division by zero)");
+  return step(ops, 1, [&] { return a / b; });
 }
 
 template <class V>
-V invert(const args_t& args) {
-  return nonzero<V>(args, 0, std::string("a nonzero ") + kind_name<V> + " (0 has no inverse)").inverse();
+V invert(const operands& ops) {
+  const V x = nonzero<V>(ops, 0, std::string("a nonzero ") + kind_name<V> + " (0 has no inverse)");
+  return step(ops, 0, [&] { return x.inverse(); });
 }
 
 template <class V>
-V square_root(const args_t& args) { return operand<V>(args, 0).sqrt(); }
+V square_root(const operands& ops) {
+  const V x = operand<V>(ops, 0);
+  return step(ops, 0, [&] { return x.sqrt(); });
+}
 
 // The exponent of an ordinal power: a 64-bit integer, possibly negative.
-ordinal ordinal_pow(const args_t& args) {
-  const ordinal x = ordinal_operand(args, 0);
-  const operand_text t = read_operand(args, 1, exponent_expected);
+ordinal ordinal_pow(const operands& ops) {
+  const ordinal x = ordinal_operand(ops, 0);
+  const operand_text& t = ops.texts[1];
   const bool negative = t.text.starts_with('-');
   const auto e = big_nim::parse(std::string_view(t.text).substr(negative ? 1 : 0));
   constexpr std::string_view expected = "an exponent between -2^63 and 2^63 - 1 (the base is an ordinal)";
@@ -190,8 +219,10 @@ ordinal ordinal_pow(const args_t& args) {
   const std::uint64_t magnitude = e.value.to_u64();
   if (negative && magnitude != 0 && x.is_zero())
     throw input_error(t.where, t.text, "a non-negative exponent, since the base is 0 (0 has no inverse)");
-  if (!negative) return x.pow(std::int64_t(magnitude));
-  return magnitude == 0 ? x.pow(0) : x.inverse().pow(std::int64_t(magnitude - 1)) * x.inverse();
+  return step(ops, 0, [&] {
+    if (!negative) return x.pow(std::int64_t(magnitude));
+    return magnitude == 0 ? x.pow(0) : x.inverse().pow(std::int64_t(magnitude - 1)) * x.inverse();
+  });
 }
 
 struct arith_command {
@@ -201,9 +232,10 @@ struct arith_command {
   const char* usage;
   std::size_t min_args, max_args;
   const char* examples;
-  big_nim (*compute)(const args_t&);
-  ordinal (*compute_ordinal)(const args_t&);
+  big_nim (*compute)(const operands&);
+  ordinal (*compute_ordinal)(const operands&);
   std::size_t ordinal_operands;  // how many operands may be ordinals (pow: the base alone)
+  std::size_t exponent_at;       // the operand that is an integer exponent (pow), or unlimited
 };
 
 const arith_command kCommands[] = {
@@ -214,39 +246,42 @@ const arith_command kCommands[] = {
      "  nimber mul 2 3 4              # 4 (2*3 = 1)\n"
      "  nimber mul @a.txt - < b.txt   # A from the file a.txt, B from standard input\n"
      "  nimber mul w w w              # 2 (omega is a cube root of 2)",
-     mul_all<big_nim>, mul_all<ordinal>, unlimited},
+     mul_all<big_nim>, mul_all<ordinal>, unlimited, unlimited},
     {"add", "sum", "Nim sum (XOR) of two or more numbers", "nimber add A B [C ...]", 2, unlimited,
      "  nimber add 3 5 7              # 1\n"
      "  nimber add 0b1100 0b1010      # 6",
-     add_all<big_nim>, add_all<ordinal>, unlimited},
+     add_all<big_nim>, add_all<ordinal>, unlimited, unlimited},
     {"div", "quotient", "Nim quotient A / B (B nonzero)", "nimber div A B", 2, 2,
      "  nimber div 12 11              # 5\n"
      "  nimber div 1 2                # 3",
-     divide<big_nim>, divide<ordinal>, 2},
+     divide<big_nim>, divide<ordinal>, 2, unlimited},
     {"inv", "inverse", "Nim inverse of A (A nonzero)", "nimber inv A", 1, 1,
      "  nimber inv 2                  # 3 (2*3 = 1)\n"
      "  nimber inv 0x8000000000000000 --hex\n"
      "  nimber inv w                  # w^2*3",
-     invert<big_nim>, invert<ordinal>, 1},
+     invert<big_nim>, invert<ordinal>, 1, unlimited},
     {"sqrt", "root", "Nim square root of A (every nimber has exactly one)", "nimber sqrt A", 1, 1,
      "  nimber sqrt 3                 # 2 (2*2 = 3)\n"
      "  nimber sqrt 13                # 8",
-     square_root<big_nim>, square_root<ordinal>, 1},
+     square_root<big_nim>, square_root<ordinal>, 1, unlimited},
     {"pow", "power", "A to the nim power E; a negative E goes through the inverse", "nimber pow A E", 2, 2,
      "  nimber pow 2 2                # 3\n"
      "  nimber pow 2 -1               # 3 (the inverse of 2)\n"
      "  nimber pow 7 0x100 --hex",
-     power, ordinal_pow, 1},
+     power, ordinal_pow, 1, 1},
 };
 
 constexpr const char* kOperandHelp =
     "Numbers may have any size: decimal, 0x hex or 0b binary, leading zeros allowed.\n"
-    "An operand '@FILE' reads the number from FILE, and '-' from standard input (at most one\n"
-    "'-'): one number, decimal, 0x hex or 0b binary, surrounding whitespace allowed.\n"
+    "An operand '@FILE' reads the operand from FILE, and '-' from standard input (at most one\n"
+    "'-'): one operand as on the command line, surrounding whitespace allowed.\n"
     "The result is the same in every nimber field GF(2^(2^k)) holding the operands.\n"
     "An operand may be an ordinal below w^(w^w) in Cantor normal form (w, w^w, w^(w^7) + 1,\n"
     "w^(w^2*3 + w + 1)*5 + w + 4, 2^64; 'ω' for w): the result is then an ordinal, written\n"
-    "the same way ('+' is the nim sum, '*' the nim product).\n";
+    "the same way ('+' is the nim sum, '*' the nim product; a finite one is a number, with\n"
+    "--hex). An exponent is itself in Cantor normal form: decreasing terms, each a number or\n"
+    "w^X with an optional coefficient '*N' (w^(2*3) is refused: 2*3 would be a nim product).\n"
+    "Nesting is limited to 1000 parentheses and exponents.\n";
 
 }  // namespace
 
@@ -263,15 +298,14 @@ void add_arith_commands(CLI::App& app, context& ctx) {
     sub->callback([&ctx, &c, args] {
       check_argument_count(*args, c.min_args, c.max_args, c.usage);
       check_single_stdin(*args);
-      if (!any_ordinal(*args, c.ordinal_operands)) {
-        print(ctx, report().value(c.result, cell::big(c.compute(*args))));
+      const operands ops = read_operands(*args, c.exponent_at);
+      if (!any_ordinal(ops, c.ordinal_operands)) {
+        print(ctx, report().value(c.result, cell::big(c.compute(ops))));
         return;
       }
-      try {
-        print(ctx, report().value(c.result, cell::text(c.compute_ordinal(*args).to_string())));
-      } catch (const alpha_unavailable& e) {
-        throw input_error(e.what());
-      }
+      // A finite result is a number like any other (--hex, JSON numbers): 2^64, mul w w w.
+      const ordinal r = c.compute_ordinal(ops);
+      print(ctx, report().value(c.result, r.is_finite() ? cell::big(r.finite_part()) : cell::text(r.to_string())));
     });
   }
 }

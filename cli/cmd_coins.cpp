@@ -23,6 +23,15 @@ struct coins_options {
   std::string rule, position;
 };
 
+// The coin numbers a rule accepts, "from 1 below 2^64" (last_coin: mock turtles stop below 2^63).
+std::string coin_range(ng::coin_rule rule) {
+  const std::uint64_t last = ng::last_coin(rule);
+  const std::string from = "from " + std::to_string(ng::first_coin(rule));
+  if (last == ~std::uint64_t(0)) return from + " below 2^64";
+  if (last == (std::uint64_t(1) << 63) - 1) return from + " below 2^63";
+  return from + " to " + std::to_string(last);
+}
+
 // The heads of a row position: distinct coins of the rule's range.
 std::vector<std::uint64_t> parse_heads(const std::string& position, ng::coin_rule rule) {
   const std::string where = argument_where(2);
@@ -30,9 +39,7 @@ std::vector<std::uint64_t> parse_heads(const std::string& position, ng::coin_rul
   for (std::size_t i = 0; i < heads.size(); ++i) {
     if (heads[i] < ng::first_coin(rule) || heads[i] > ng::last_coin(rule))
       throw input_error(where, std::to_string(heads[i]),
-                        "a coin number from " + std::to_string(ng::first_coin(rule)) + " (" +
-                            ng::to_string(rule) + ")" +
-                            (rule == ng::coin_rule::mock_turtles ? " below 2^63" : ""));
+                        "a coin number " + coin_range(rule) + " (" + ng::to_string(rule) + ")");
     for (std::size_t j = 0; j < i; ++j)
       if (heads[j] == heads[i]) throw input_error(where, std::to_string(heads[i]), "distinct coins");
   }
@@ -43,8 +50,7 @@ std::vector<std::uint64_t> parse_heads(const std::string& position, ng::coin_rul
 std::vector<ng::coin_cell> parse_cells(const std::string& position, ng::coin_product rule) {
   const std::string where = argument_where(2);
   const std::string expected =
-      "a cell x:y with x from " + std::to_string(ng::first_coin(rule.first)) + " and y from " +
-      std::to_string(ng::first_coin(rule.second)) + ", each below 2^63";
+      "a cell x:y with x " + coin_range(rule.first) + " and y " + coin_range(rule.second);
   std::vector<ng::coin_cell> heads;
   for (const std::string_view item : split_list(position, where, expected)) {
     const std::size_t colon = item.find(':');

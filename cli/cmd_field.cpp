@@ -106,8 +106,10 @@ void seq_command(const field_options& opt, context& ctx) {
   const bool squares = args[0] == "squares";
   if (!squares && args[0] != "inverses")
     throw input_error(argument_where(1), args[0], "'squares' or 'inverses'");
-  const std::uint64_t n =
-      parse_bounded(args[1], argument_where(2), 0, kMaxLines, "a number from 0 to 10^7");
+  // squares N: of 0..N, never empty; inverses N: of 1..N, so N = 0 would ask for nothing.
+  const std::uint64_t n = squares
+      ? parse_bounded(args[1], argument_where(2), 0, kMaxLines, "a number from 0 to 10^7")
+      : parse_bounded(args[1], argument_where(2), 1, kMaxLines, "a count from 1 to 10^7 (the inverses of 1..N)");
   // x^2 and 1/x are the same in every field holding x; 0 has no inverse and is skipped.
   const auto at = [squares](std::size_t i) {
     return cell::number(squares ? square(std::uint64_t(i)) : inverse(std::uint64_t(i) + 1));
@@ -145,7 +147,7 @@ const field_command kCommands[] = {
      "  nimber triples 1 6              # 1 2 3 4 8 12",
      triples_command},
     {"seq", "Nim squares of 0..N or nim inverses of 1..N, one per line",
-     "Usage: nimber seq squares|inverses N   (N <= 10^7)\n"
+     "Usage: nimber seq squares|inverses N   (N <= 10^7; inverses: N >= 1)\n"
      "Examples:\n  nimber seq squares 3            # 0 1 3 2\n"
      "  nimber seq inverses 3 --format json   # {\"inverses\":[1,3,2]}",
      seq_command},

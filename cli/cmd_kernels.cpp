@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "common.hpp"
@@ -11,15 +12,30 @@
 
 namespace nimber::cli {
 
-void force_kernel(const std::string& name, const std::string& where) {
-  const auto status = kernel::force(name);
-  if (status == kernel::force_status::ok) return;
+namespace {
+
+// What a kernel name must be, after `status` said what was wrong with one.
+std::string kernel_expected(kernel::force_status status) {
   std::string names;
   for (const auto& k : kernel::list()) names += (names.empty() ? "" : ", ") + std::string(k.name);
-  throw input_error(where, name,
-                    status == kernel::force_status::unknown
-                        ? "a kernel name (" + names + ")"
-                        : "a kernel this CPU supports (see 'nimber kernels')");
+  return status == kernel::force_status::unknown ? "a kernel name (" + names + ")"
+                                                 : "a kernel this CPU supports (see 'nimber kernels')";
+}
+
+}  // namespace
+
+void force_kernel(const std::string& name, const std::string& where) {
+  const auto status = kernel::force(name);
+  if (status != kernel::force_status::ok) throw input_error(where, name, kernel_expected(status));
+}
+
+// The library keeps its own choice when NIMBER_KERNEL names no kernel it can use, and says so
+// through environment_status(); the command treats that as the bad input it is.
+void check_kernel_environment() {
+  const auto status = kernel::environment_status();
+  if (status == kernel::force_status::ok) return;
+  const char* value = std::getenv("NIMBER_KERNEL");
+  throw input_error("NIMBER_KERNEL", value ? value : "", kernel_expected(status));
 }
 
 namespace {
@@ -47,9 +63,6 @@ void kernels_command(context& ctx) {
            {"scalar", [&](std::size_t i) { return text(kernels[i].scalar); }, in_csv | in_json},
            {"active", [&](std::size_t i) { return cell::flag(kernels[i].name == active); }}},
           "{mark} {padded}{status}{requires}");
-  if (kernel::environment_status() != kernel::force_status::ok)
-    r.value("note", text(kernel::to_string(kernel::environment_status())),
-            "note: NIMBER_KERNEL ignored: {}", in_text | in_json);
   r.value("active", text(active), "active: {}", in_text | in_json);
   print(ctx, r);
 }

@@ -121,6 +121,9 @@ inline void print(context& ctx, const report& r) { write_report(r, ctx.output, c
 // Forces batch kernel `name` (cmd_kernels.cpp); an unknown or unsupported one is input_error
 // at `where`.
 void force_kernel(const std::string& name, const std::string& where);
+// NIMBER_KERNEL, when set, must name a kernel this CPU runs: otherwise input_error at
+// "NIMBER_KERNEL", as --kernel would report the name.
+void check_kernel_environment();
 
 // One registration function per command group, each in its own cmd_*.cpp file.
 void add_arith_commands(CLI::App& app, context& ctx);    // mul add div inv sqrt pow

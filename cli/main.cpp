@@ -13,6 +13,7 @@
 #include "alpha_ranks.hpp"
 #include "common.hpp"
 #include "memory.hpp"
+#include "parse_errors.hpp"
 #include "picture.hpp"
 #include "nimber/field.hpp"
 #include "nimber/games/error.hpp"
@@ -116,63 +117,76 @@ std::string did_you_mean(std::string_view typed, std::string_view nearest, std::
   return distance <= allowed ? "; did you mean '" + std::string(nearest) + "'?" : "";
 }
 
-// The command the arguments name, checked before CLI11 parses them: CLI11 says only that a
-// command is required, where the user wants to hear which word was not one and what was meant.
+// The names of the commands under `app`: "mul, add, div, ...".
+std::string command_names(const CLI::App& app) {
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  return names;
+}
+
+// The command the arguments name, and the command under it where one is required
+// ("game grundy"), checked before CLI11 parses them: CLI11 says only that a command is
+// required, where the user wants to hear which word was not one and what was meant.
 void check_command_name(const CLI::App& app, int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
+  const CLI::App* current = &app;
+  std::string path;  // empty at the top: "a command (mul, add, ...)"
+  for (int i = 1; current->get_require_subcommand_min() > 0; ++i) {
+    const std::string of = path.empty() ? "" : " of 'nimber " + path + "'";
+    if (i >= argc)
+      throw input_error::at_end("command", path.empty() ? "a command; 'nimber --help' lists them"
+                                                        : "a command" + of + " (" + command_names(*current) + ")",
+                                "end of arguments");
     const std::string_view arg = argv[i];
     if (std::find(std::begin(kValueOptions), std::end(kValueOptions), arg) != std::end(kValueOptions)) {
       if (++i == argc) throw input_error::at_end(arg, "a value after it", "end of arguments");
       continue;
     }
-    if (arg.starts_with("-")) continue;
-    std::string names, nearest;
+    if (arg.starts_with("-") && arg != "--") continue;  // after "--" no word is a command
+    std::string nearest;
     std::size_t best = std::string::npos;
-    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
-      if (sub->get_name() == arg) return;
-      names += (names.empty() ? "" : ", ") + sub->get_name();
+    const CLI::App* found = nullptr;
+    for (const CLI::App* sub : current->get_subcommands([](const CLI::App*) { return true; })) {
+      if (sub->get_name() == arg) found = sub;
       if (const std::size_t d = edit_distance(arg, sub->get_name()); d < best) best = d, nearest = sub->get_name();
     }
-    throw input_error("command", arg, "a command (" + names + ")" + did_you_mean(arg, nearest, best));
+    if (found == nullptr)
+      throw input_error("command", arg, "a command" + of + " (" + command_names(*current) + ")" +
+                                            did_you_mean(arg, nearest, best));
+    current = found;
+    path += (path.empty() ? "" : " ") + found->get_name();
   }
-  throw input_error::at_end("command", "a command; 'nimber --help' lists them", "end of arguments");
 }
 
-// Long options the commands named in the arguments do not have, named before CLI11 parses:
-// it would report a required option as missing first (`heap 0.07 --term 5`), or list the
-// unexpected words without saying what was meant.
+// Options the commands named in the arguments do not have, named before CLI11 parses: it
+// would report a required option as missing first (`heap 0.07 --term 5`), list the unexpected
+// words without saying what was meant, or read "-hex" as "-h -e -x" and print the help.
 void check_option_names(const CLI::App& app, int argc, char** argv) {
-  std::vector<std::string> known;
-  std::string command = "nimber";
-  const auto add_options = [&known](const CLI::App* a) {
-    for (const CLI::Option* o : a->get_options())
-      for (const std::string& name : o->get_lnames()) known.push_back("--" + name);
-  };
-  add_options(&app);
-  const CLI::App* current = &app;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg.starts_with("-")) continue;
-    for (const CLI::App* sub : current->get_subcommands([](const CLI::App*) { return true; }))
-      if (sub->get_name() == arg) {
-        current = sub;
-        command += " " + sub->get_name();
-        add_options(sub);
-        break;
-      }
-  }
+  const named_command command = command_named(app, std::vector<std::string>(argv + 1, argv + argc));
+  std::map<std::string, bool, std::less<>> known;  // each name: whether a value follows it
+  for (const CLI::App* a : command.chain)
+    for (const CLI::Option* o : a->get_options()) {
+      for (const std::string& name : o->get_lnames()) known["--" + name] = o->get_expected_max() > 0;
+      for (const std::string& name : o->get_snames()) known["-" + name] = o->get_expected_max() > 0;
+    }
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg == "--") break;
-    if (!arg.starts_with("--")) continue;
+    if (!is_option_word(arg)) continue;
+    const bool has_value = arg.find('=') != std::string_view::npos;
     arg = arg.substr(0, arg.find('='));
-    if (std::find(known.begin(), known.end(), arg) != known.end()) continue;
+    if (const auto k = known.find(arg); k != known.end()) {
+      if (k->second && !has_value) ++i;  // its value, whatever it looks like ("--output -x.txt")
+      continue;
+    }
     std::string nearest;
     std::size_t best = std::string::npos;
-    for (const std::string& name : known)
-      if (const std::size_t d = edit_distance(arg, name); d < best) best = d, nearest = name;
-    throw input_error("option", argv[i],
-                      "an option of '" + command + "' (see its --help)" + did_you_mean(arg, nearest, best));
+    // "-hex" for "--hex": a long name after a single dash.
+    const std::string as_long = arg.starts_with("--") ? std::string(arg) : "-" + std::string(arg);
+    for (const auto& [name, value] : known)
+      if (const std::size_t d = edit_distance(as_long, name); d < best) best = d, nearest = name;
+    throw input_error("option", argv[i], "an option of '" + command.path + "' (see its --help)" +
+                                             did_you_mean(as_long, nearest, best));
   }
 }
 
@@ -183,25 +197,6 @@ bool wants_help_or_version(int argc, char** argv) {
     if (arg == "--help" || arg == "-h" || arg == "--version") return true;
   }
   return false;
-}
-
-// CLI11's messages, reworded where they do not say what is wrong: an option given without
-// its value ("--kernel: 1 required  missing").
-std::string parse_error_message(const CLI::ParseError& e) {
-  const std::string what = e.what();
-  // "--format: Check xml value in {csv->,json->,text->": a value outside a fixed set.
-  if (const std::size_t check = what.find(": Check "); check != std::string::npos && what.starts_with("--")) {
-    const std::size_t begin = check + 8, end = what.find(" value in", begin);
-    if (end != std::string::npos)
-      return what.substr(0, check) + ": '" + what.substr(begin, end - begin) +
-             "': expected text, csv or json (png and svg for 'table', dot for 'game grundy')";
-  }
-  if (const std::size_t colon = what.find(": 1 required"); colon != std::string::npos && what.starts_with("--"))
-    return what.substr(0, colon) + ": end of arguments: expected a value after it";
-  // "FILE is required": a positional argument left out.
-  if (what.ends_with(" is required") && what.find(' ') == what.size() - 12)
-    return what.substr(0, what.size() - 12) + ": end of arguments: expected it (see the command's --help)";
-  return what;
 }
 
 void add_commands(CLI::App& app, context& ctx) {
@@ -239,6 +234,7 @@ int run(CLI::App& app, context& ctx, int argc, char** argv) {
     if (!wants_help_or_version(argc, argv)) {
       check_command_name(app, argc, argv);
       check_option_names(app, argc, argv);
+      check_kernel_environment();
     }
     app.parse(argc, argv);
     output_target& out = destination(ctx);
@@ -251,7 +247,7 @@ int run(CLI::App& app, context& ctx, int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // CLI11's own errors (bad --format value, ...): one line like ours instead of its
     // multi-line report.
-    return fail(parse_error_message(e), exit_bad_input);
+    return fail(parse_error_message(e, app, ctx.command_line), exit_bad_input);
   } catch (const input_error& e) {
     return fail(e.what(), exit_bad_input);
   } catch (const resource_error& e) {

@@ -12,8 +12,8 @@ enum class kind { number, omega, caret, star, plus, open, close, end, bad };
 
 struct token {
   kind k;
-  std::size_t pos;  // byte offset
-  std::string text;
+  std::size_t pos;        // byte offset
+  std::string_view text;  // in the parsed text, which outlives the parser
 };
 
 class parser {
@@ -30,9 +30,38 @@ class parser {
   std::string_view s_;
   std::size_t at_ = 0;
   token tok_{kind::end, 0, {}};
+  std::size_t depth_ = 0;     // the '(' and w^ that enclose the current token
+  bool in_exponent_ = false;  // inside the exponent of some w^
 
-  [[noreturn]] void fail(const std::string& expected) const {
-    throw ordinal_parse_error(tok_.pos + 1, tok_.k == kind::end ? "end of text" : tok_.text, expected);
+  // One level of nesting ('(' or w^) for as long as it lives: the parser recurses once per
+  // level, so the depth is checked before going deeper, never letting the stack run out.
+  class nested {
+   public:
+    nested(parser& p, bool exponent) : p_(p), was_in_exponent_(p.in_exponent_) {
+      if (p.depth_ == ordinal::max_nesting) p.fail_too_deep();
+      ++p.depth_;
+      p.in_exponent_ = was_in_exponent_ || exponent;
+    }
+    ~nested() {
+      --p_.depth_;
+      p_.in_exponent_ = was_in_exponent_;
+    }
+    nested(const nested&) = delete;
+    nested& operator=(const nested&) = delete;
+
+   private:
+    parser& p_;
+    bool was_in_exponent_;
+  };
+
+  static std::string shown(const token& t) { return t.k == kind::end ? "end of text" : std::string(t.text); }
+
+  [[noreturn, gnu::noinline]] void fail(std::string_view expected, std::string_view more = {}) const {
+    throw ordinal_parse_error(tok_.pos + 1, shown(tok_), std::string(expected) + std::string(more));
+  }
+
+  [[noreturn, gnu::noinline]] void fail_too_deep() const {
+    fail("at most " + std::to_string(ordinal::max_nesting) + " nested parentheses and exponents");
   }
 
   void next() {
@@ -45,14 +74,14 @@ class parser {
     const char c = s_[at_];
     if (s_.substr(at_, 2) == "\xCF\x89") {  // UTF-8 omega
       at_ += 2;
-      tok_ = {kind::omega, start, "\xCF\x89"};
+      tok_ = {kind::omega, start, s_.substr(start, 2)};
       return;
     }
     if (std::isalnum(static_cast<unsigned char>(c))) {
       while (at_ < s_.size() && std::isalnum(static_cast<unsigned char>(s_[at_]))) ++at_;
-      std::string word(s_.substr(start, at_ - start));
+      const std::string_view word = s_.substr(start, at_ - start);
       const bool omega = word == "w" || word == "omega";
-      tok_ = {omega ? kind::omega : kind::number, start, std::move(word)};
+      tok_ = {omega ? kind::omega : kind::number, start, word};
       return;
     }
     ++at_;
@@ -61,10 +90,10 @@ class parser {
     // A stray byte: one UTF-8 character as the token.
     if (k == kind::end) {
       while (at_ < s_.size() && (static_cast<unsigned char>(s_[at_]) & 0xC0) == 0x80) ++at_;
-      tok_ = {kind::bad, start, std::string(s_.substr(start, at_ - start))};
+      tok_ = {kind::bad, start, s_.substr(start, at_ - start)};
       fail("a number, 'w', '(' or an operator");
     }
-    tok_ = {k, start, std::string(1, c)};
+    tok_ = {k, start, s_.substr(start, 1)};
   }
 
   // The summands added pairwise: one at a time would copy the sum so far for each of them,
@@ -73,14 +102,21 @@ class parser {
     std::vector<ordinal> parts{product()};
     while (tok_.k == kind::plus) {
       next();
+      const token start = tok_;
       parts.push_back(product());
+      if (in_exponent_) check_decreasing(parts[parts.size() - 2], parts.back(), start);
     }
+    return add_pairwise(parts);
+  }
+
+  [[gnu::noinline]] static ordinal add_pairwise(std::vector<ordinal>& parts) {
     for (std::size_t width = 1; width < parts.size(); width *= 2)
       for (std::size_t i = 0; i + width < parts.size(); i += 2 * width) parts[i] += parts[i + width];
     return std::move(parts[0]);
   }
 
   ordinal product() {
+    if (in_exponent_) return exponent_term();
     ordinal r = power();
     while (tok_.k == kind::star) {
       next();
@@ -89,54 +125,92 @@ class parser {
     return r;
   }
 
+  // An exponent is an ordinal, so its '+' and '*' would be ordinal operations, which differ
+  // from the nim ones (2*3 is 6, not 1; 1 + w is w). Exponents are therefore held to Cantor
+  // normal form, where the two agree: a term is a number, or w or w^X with an optional
+  // number coefficient after '*', and each term is below the one before it.
+  static constexpr const char* coefficient_rule =
+      " (in an exponent '*' only gives a power of w its coefficient, as in w^(w^2*3))";
+
+  [[gnu::noinline]] ordinal exponent_term() {
+    const token first = tok_;
+    ordinal r = power();
+    if (tok_.k != kind::star) return r;
+    if (first.k != kind::omega) fail("'+' or ')'", coefficient_rule);
+    next();
+    if (tok_.k != kind::number) fail("a number", coefficient_rule);
+    r *= power();
+    if (tok_.k == kind::star) fail("'+' or ')'", coefficient_rule);
+    return r;
+  }
+
+  [[gnu::noinline]] void check_decreasing(const ordinal& before, const ordinal& term, const token& start) const {
+    if (before.is_zero() || term.is_zero()) return;
+    const auto leading = [](const std::vector<std::uint64_t>& e) { return ordinal::omega_power(e); };
+    if (leading(term.terms().front().exponent) < leading(before.terms().back().exponent)) return;
+    throw ordinal_parse_error(start.pos + 1, shown(start),
+                              "a term below the one before it (an exponent is in Cantor normal form, "
+                              "as in w^(w^2 + w + 1))");
+  }
+
   // primary ['^' exponent]: w^X is omega to the ordinal power X, 2^N the integer.
   ordinal power() {
     const token base = tok_;
     ordinal b = primary();
     if (tok_.k != kind::caret) return b;
+    if (base.k != kind::omega) return two_to_the(base, b);
+    const nested exponent(*this, true);
     next();
-    if (base.k == kind::omega) return ordinal::omega_power(exponent_digits());
-    if (base.k == kind::number && b == ordinal(2)) {
-      const token e = tok_;
-      if (e.k != kind::number) fail("a number of bits after '2^'");
-      const ordinal n = primary();
-      if (!n.is_finite() || !n.finite_part().fits_u64() || n.finite_part().to_u64() > (std::uint64_t(1) << 32))
-        throw ordinal_parse_error(e.pos + 1, e.text, "an exponent of 2 below 2^32");
-      return ordinal(big_nim::power_of_two(std::size_t(n.finite_part().to_u64())));
-    }
-    throw ordinal_parse_error(base.pos + 1, base.text, "'w' or 2 before '^'");
+    const token start = tok_;
+    return ordinal::omega_power(exponent_digits(start, power()));
   }
 
-  // The exponent after w^: a primary with its own '^' (right associative), below w^w.
-  std::vector<std::uint64_t> exponent_digits() {
-    const token start = tok_;
-    const ordinal e = power();
+  // The functions below that do not recurse stay out of line, so that each level of nesting
+  // costs the stack only the small frames of sum, product, power and primary.
+  [[gnu::noinline]] ordinal two_to_the(const token& base, const ordinal& b) {
+    if (base.k != kind::number || b != ordinal(2))
+      throw ordinal_parse_error(base.pos + 1, shown(base), "'w' or 2 before '^'");
+    next();
+    const token e = tok_;
+    if (e.k != kind::number) fail("a number of bits after '2^'");
+    const ordinal n = number();
+    if (!n.is_finite() || !n.finite_part().fits_u64() || n.finite_part().to_u64() > (std::uint64_t(1) << 32))
+      throw ordinal_parse_error(e.pos + 1, shown(e), "an exponent of 2 from 0 to 2^32");
+    return ordinal(big_nim::power_of_two(std::size_t(n.finite_part().to_u64())));
+  }
+
+  // The digits of the exponent e after w^ (a primary with its own '^', right associative,
+  // which starts at `start`): e must be below w^w.
+  [[gnu::noinline]] static std::vector<std::uint64_t> exponent_digits(const token& start, const ordinal& e) {
     std::vector<std::uint64_t> d;
     for (const ordinal::term& t : e.terms()) {
       if (t.exponent.size() > 1 || !t.coef.fits_u64())
-        throw ordinal_parse_error(start.pos + 1, start.text,
+        throw ordinal_parse_error(start.pos + 1, shown(start),
                                   "an exponent below w^w with 64-bit coefficients");
       const std::size_t k = t.exponent.empty() ? 0 : std::size_t(t.exponent[0]);
-      if (k > 4096) throw ordinal_parse_error(start.pos + 1, start.text, "an exponent below w^4097");
+      if (k > 4096) throw ordinal_parse_error(start.pos + 1, shown(start), "an exponent below w^4097");
       if (d.size() <= k) d.resize(k + 1, 0);
       d[k] = t.coef.to_u64();
     }
     return d;
   }
 
+  [[gnu::noinline]] ordinal number() {
+    auto r = big_nim::parse(tok_.text);
+    if (!r) fail("a number (decimal, 0x hex or 0b binary), 'w' or '('");
+    next();
+    return ordinal(std::move(r.value));
+  }
+
   ordinal primary() {
-    const token t = tok_;
-    switch (t.k) {
-      case kind::number: {
-        auto r = big_nim::parse(t.text);
-        if (!r) fail("a number (decimal, 0x hex or 0b binary), 'w' or '('");
-        next();
-        return ordinal(std::move(r.value));
-      }
+    switch (tok_.k) {
+      case kind::number:
+        return number();
       case kind::omega:
         next();
         return ordinal::omega();
       case kind::open: {
+        const nested parenthesis(*this, false);
         next();
         ordinal r = sum();
         if (tok_.k != kind::close) fail("')'");

@@ -168,9 +168,9 @@ TEST(CliOptions, ListErrors) {
   expect_error({"coins", "ruler", ""},
                "argument 2: '': expected coin numbers 3,5,9 (decimal, distinct)");
   expect_error({"coins", "corners", "1:2,"},
-               "argument 2: '': expected a cell x:y with x from 0 and y from 0, each below 2^63");
+               "argument 2: '': expected a cell x:y with x from 0 below 2^64 and y from 0 below 2^64");
   expect_error({"coins", "corners", "1:x"},
-               "argument 2: '1:x': expected a cell x:y with x from 0 and y from 0, each below 2^63");
+               "argument 2: '1:x': expected a cell x:y with x from 0 below 2^64 and y from 0 below 2^64");
   expect_error({"game", "grundy", "-", "--sum", ""},
                "--sum: '': expected position numbers U1,U2,... below N = 2", "2 1\n0 1\n");
 }
@@ -185,5 +185,5 @@ TEST(CliOptions, SuggestionsAndMissingArguments) {
   const result hepa = run({"hepa", "0.07", "--terms", "3"});
   EXPECT_NE(hepa.err.find("did you mean 'heap'?"), std::string::npos) << hepa.err;
   expect_error({"game", "grundy", "--sum", "1"},
-               "FILE: end of arguments: expected it (see the command's --help)");
+               "argument 1: end of arguments: expected FILE (see 'nimber game grundy --help')");
 }

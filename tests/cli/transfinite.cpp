@@ -33,6 +33,7 @@ TEST(CliOrdinal, Errors) {
   expect_error({"inv", "w + w"}, "argument 1: 'w + w': expected a nonzero ordinal (0 has no inverse)");
   expect_error({"pow", "w", "x"}, "argument 2: 'x': expected an exponent between -2^63 and 2^63 - 1 (the base is an ordinal)");
   expect_error({"mul", "w^(w^500*3582)", "w^(w^500)"},  // odd_prime(500) = 3583
+               "argument 2: 'w^(w^500)': expected an ordinal whose arithmetic needs only alphas within reach: "
                "alpha_3583 is not in the library's table, and its field is too large to compute on first use "
                "(nimber alpha computes it)");
 }

@@ -352,6 +352,66 @@ TEST(Ordinal, BadNotation) {
   EXPECT_EQ(message("w $"), "position 3: '$': expected a number, 'w', '(' or an operator");
   EXPECT_EQ(message("3^2"), "position 1: '3': expected 'w' or 2 before '^'");
   EXPECT_EQ(message("w w"), "position 3: 'w': expected '+', '*' or the end");
+  EXPECT_EQ(message("2^4294967297"), "position 3: '4294967297': expected an exponent of 2 from 0 to 2^32");
+}
+
+// The parser nests one call per '(' and per w^: past ordinal::max_nesting it refuses the text
+// instead of running out of stack, at any depth.
+TEST(Ordinal, DeepNesting) {
+  const auto nested = [](std::size_t depth, const std::string& inner) {
+    return std::string(depth, '(') + inner + std::string(depth, ')');
+  };
+  EXPECT_EQ(O(nested(500, "w").c_str()), ordinal::omega());
+  EXPECT_EQ(O(nested(ordinal::max_nesting, "w").c_str()), ordinal::omega());
+  EXPECT_EQ(O(("w^" + nested(400, "w^2") + " + 1").c_str()), O("w^(w^2) + 1"));
+  const std::string limit = "expected at most 1000 nested parentheses and exponents";
+  const auto message = [](const std::string& s) {
+    try {
+      ordinal::parse(s);
+    } catch (const nimber::ordinal_parse_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message(nested(ordinal::max_nesting + 1, "w")), "position 1001: '(': " + limit);
+  EXPECT_EQ(message(nested(10000, "w")), "position 1001: '(': " + limit);
+  // w^(w^(w^(...))): out of range from the third level, refused at the limit whatever its length.
+  std::string towers;
+  while (towers.size() < 1000000) towers += "w^(";
+  EXPECT_EQ(message(towers + "w"), "position 1502: '^': " + limit);
+  std::string carets;
+  while (carets.size() < 1000000) carets += "w^";
+  EXPECT_EQ(message(carets + "w"), "position 2002: '^': " + limit);
+  EXPECT_EQ(message("w^(w^(w^2))"), "position 3: '(': expected an exponent below w^w with 64-bit coefficients");
+}
+
+// An exponent is an ordinal, where '*' and '+' are not the nim operations: it must be in Cantor
+// normal form, in which the two agree.
+TEST(Ordinal, ExponentInCantorNormalForm) {
+  EXPECT_EQ(O("w^(w^2*3 + w*2 + 1)"), ordinal::omega_power({1, 2, 3}));
+  EXPECT_EQ(O("w^(w*5)"), ordinal::omega_power({0, 5}));
+  EXPECT_EQ(O("w^(2^3)"), ordinal::omega_power({8}));
+  EXPECT_EQ(O("w^(0 + w)"), ordinal::omega_power({0, 1}));
+  EXPECT_EQ(O("(2*3)"), O("1"));  // outside exponents '*' is the nim product
+  const auto message = [](const char* s) {
+    try {
+      ordinal::parse(s);
+    } catch (const nimber::ordinal_parse_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string rule = " (in an exponent '*' only gives a power of w its coefficient, as in w^(w^2*3))";
+  EXPECT_EQ(message("w^(2*3)"), "position 5: '*': expected '+' or ')'" + rule);
+  EXPECT_EQ(message("w^(w*w)"), "position 6: 'w': expected a number" + rule);
+  EXPECT_EQ(message("w^(w^2*3*5)"), "position 9: '*': expected '+' or ')'" + rule);
+  EXPECT_EQ(message("w^((w + 1)*2)"), "position 11: '*': expected '+' or ')'" + rule);
+  EXPECT_EQ(message("w^(w^(2*3))"), "position 8: '*': expected '+' or ')'" + rule);
+  const std::string order =
+      "expected a term below the one before it (an exponent is in Cantor normal form, as in w^(w^2 + w + 1))";
+  EXPECT_EQ(message("w^(1 + w)"), "position 8: 'w': " + order);
+  EXPECT_EQ(message("w^(w + w*2)"), "position 8: 'w': " + order);
+  EXPECT_EQ(message("w^(3 + 4)"), "position 8: '4': " + order);
 }
 
 TEST(Ordinal, LongFrobeniusPowers) {

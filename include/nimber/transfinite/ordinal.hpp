@@ -123,7 +123,12 @@ class ordinal {
 
   // Text: "w^(w^2*3 + w + 1)*5 + w + 4", "2^64", "0"; 'ω' reads as 'w'. '+' is the nim
   // sum and '*' the nim product, so Cantor normal form reads as the ordinal it names; w^X
-  // is omega to the ordinal power X < w^w; 2^N is the integer.
+  // is omega to the ordinal power X < w^w; 2^N is the integer. An exponent X must be in
+  // Cantor normal form itself, where nim and ordinal operations agree: decreasing terms,
+  // each a number or w, w^Y with an optional number coefficient after '*' ("w^(2*3)" and
+  // "w^(1 + w)" are refused). At most max_nesting parentheses and exponents may enclose a
+  // token. Throws ordinal_parse_error (no recursion past that depth, whatever the text).
+  static constexpr std::size_t max_nesting = 1000;
   static ordinal parse(std::string_view text);
   std::string to_string() const;
 
