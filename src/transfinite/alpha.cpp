@@ -53,16 +53,17 @@ std::uint64_t finite_degree(std::uint64_t m) { return big_nim(m).field_bits(); }
 
 // zeta = N(x)^((2^f - 1)/p), N the norm from GF(2^e) to GF(2^f); 1 exactly when x is a
 // p-th power (the index [GF(2^e) : GF(2^f)] has only primes below p).
-ordinal power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p, const tower& t) {
+ordinal power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p, const tower& t,
+                   const progress_fn& progress = {}) {
   if (e % f != 0) throw std::logic_error("alpha: the candidate's field does not hold GF(2^f)");
-  if (auto zeta = dense_power_test(x, e, f, p, t)) return std::move(*zeta);
+  if (auto zeta = dense_power_test(x, e, f, p, t, progress)) return std::move(*zeta);
   const ordinal norm = frobenius_product(x, e / f, f, t);
   digits exponent = all_ones(f);
   div_small(exponent, p);
   return pow_limbs(norm, exponent, t);
 }
 
-alpha_entry compute_entry(std::uint64_t p, const tower& t) {
+alpha_entry compute_entry(std::uint64_t p, const tower& t, const progress_fn& progress = {}) {
   const auto start = std::chrono::steady_clock::now();
   alpha_entry a;
   a.p = p;
@@ -71,7 +72,7 @@ alpha_entry compute_entry(std::uint64_t p, const tower& t) {
   for (std::uint64_t m = 0;; ++m) {
     const ordinal x = kf.value + ordinal(m);
     const std::uint64_t e = lcm_checked(kf.degree, finite_degree(m));
-    ordinal zeta = power_test(x, e, a.order, p, t);
+    ordinal zeta = power_test(x, e, a.order, p, t, progress);
     if (zeta == ordinal(1)) continue;
     a.alpha = x;
     a.degree = e;
@@ -222,9 +223,12 @@ class alpha_scheduler {
       if (error_ || !task) return;
       lock.unlock();
       try {
+        if (job_.starting) job_.starting(*task);
         tower own;
         for (const alpha_entry& e : task->prerequisites) own.set(std::size_t(odd_prime_index(e.p)), e.alpha, e.degree);
-        alpha_entry e = compute_entry(task->p, own);
+        progress_fn progress;
+        if (job_.steps) progress = [this, p = task->p](std::uint64_t done, std::uint64_t total) { job_.steps(p, done, total); };
+        alpha_entry e = compute_entry(task->p, own, progress);
         lock.lock();
         if (job_.progress) job_.progress(e);
         plan_.done(std::move(e));
@@ -248,6 +252,13 @@ std::vector<alpha_entry> compute_alphas(std::uint64_t max_p, const std::function
   job.known = std::move(done);
   job.progress = progress;
   return compute_alphas(job);
+}
+
+std::uint64_t alpha_memory_bytes(std::uint64_t degree) noexcept {
+  // Measured: 21 MB at E = 102180 (p = 263), 2.0 GB at E = 4994220 (p = 659), about 2500
+  // elements of E bits (the products' and the Frobenius maps' buffers, the power's window).
+  constexpr std::uint64_t bytes_per_bit = 400;
+  return degree > ~std::uint64_t{0} / bytes_per_bit ? ~std::uint64_t{0} : degree * bytes_per_bit;
 }
 
 bool verify_alpha(const alpha_entry& e) {

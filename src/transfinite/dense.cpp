@@ -158,7 +158,8 @@ using dense::word;
 
 // x^e by a sliding window of w bits (the odd powers x, x^3, ..., x^(2^w - 1) first): about
 // bits/(w + 1) products instead of bits/2, with w as large as 512 MiB of powers allow.
-std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const digits& e) {
+std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const digits& e,
+                      const progress_fn& progress = {}) {
   std::size_t bits = e.size() * 64;
   while (bits > 0 && !((e[(bits - 1) / 64] >> ((bits - 1) % 64)) & 1)) --bits;
   const auto bit = [&e](std::size_t i) { return unsigned(e[i / 64] >> (i % 64) & 1); };
@@ -174,6 +175,7 @@ std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const di
   z[0] = 1;
   bool one = true;  // z is still 1: squaring it is skipped
   for (std::size_t i = bits; i-- > 0;) {
+    if (progress) progress(bits - 1 - i, bits);
     if (!bit(i)) {
       if (!one) z = F.square(z);
       continue;
@@ -196,12 +198,13 @@ std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const di
 }  // namespace
 
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
-                                        const tower& t) {
+                                        const tower& t, const progress_fn& progress) {
   const std::optional<dense_field> F = dense::field_of(x, t);
   if (!F || F->dim * F->coef_bits != e) return std::nullopt;  // not the field of the candidate
   digits exponent = all_ones(f);
   div_small(exponent, p);
-  return dense::to_ordinal(*F, pow(*F, dense::frobenius_product(*F, dense::to_dense(*F, x), e / f, f), exponent));
+  const std::vector<word> norm = dense::frobenius_product(*F, dense::to_dense(*F, x), e / f, f);
+  return dense::to_ordinal(*F, pow(*F, norm, exponent, progress));
 }
 
 std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const tower& t, std::size_t max_dim) {

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "nimber/progress.hpp"
 #include "nimber/transfinite/ordinal.hpp"
 
 namespace nimber::transfinite {
@@ -74,8 +75,9 @@ ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, co
 // zeta = N(x)^((2^f - 1)/p), N the norm from GF(2^e) to GF(2^f), in the dense
 // representation of the tower field that x's kappas generate (dense_field.hpp); nullopt when that
 // field is not GF(2^e) or its coefficients need more than 64 bits.
+// `progress` sees the power's exponent bits done of all of them.
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
-                                        const tower& t);
+                                        const tower& t, const progress_fn& progress = {});
 // x^e, x^(2^j) and prod_{i<n} x^(2^(s i)) the same way; nullopt when x's field has no dense form
 // (coefficients over 64 bits, over max_dim coefficients, or an alpha past the tower).
 inline constexpr std::size_t dense_limit = std::size_t(1) << 22;  // 32 MiB an element

@@ -52,13 +52,6 @@ std::vector<std::uint64_t> alpha_prerequisites(std::uint64_t p);
 // entries of alpha_prerequisites(p) among `known` (alpha_unavailable otherwise).
 std::uint64_t alpha_candidate_degree(std::uint64_t p, const std::vector<alpha_entry>& known);
 
-struct alpha_job {
-  std::vector<std::uint64_t> primes;  // the odd primes wanted, in any order
-  unsigned threads = 1;               // primes computed at once; 0: one per core
-  std::vector<alpha_entry> known;     // entries of an earlier run (a checkpoint), taken as they are
-  std::function<void(const alpha_entry&)> progress;  // sees each new entry, one call at a time
-};
-
 // A prime of a run to compute now: its candidate field's degree over GF(2) and the entries of
 // its prerequisites (ascending p).
 struct alpha_task {
@@ -66,6 +59,23 @@ struct alpha_task {
   std::uint64_t degree = 0;
   std::vector<alpha_entry> prerequisites;
 };
+
+struct alpha_job {
+  std::vector<std::uint64_t> primes;  // the odd primes wanted, in any order
+  unsigned threads = 1;               // primes computed at once; 0: one per core
+  std::vector<alpha_entry> known;     // entries of an earlier run (a checkpoint), taken as they are
+  std::function<void(const alpha_entry&)> progress;  // sees each new entry, one call at a time
+  // Sees each prime before its computation starts, on the thread that will compute it; what it
+  // throws ends the run (a caller refuses a field too large for it, alpha_memory_bytes).
+  std::function<void(const alpha_task&)> starting;
+  // Sees the power test of prime p as it runs: exponent bits done of all of them. Called from
+  // the threads computing primes, several at once when several primes are under way.
+  std::function<void(std::uint64_t p, std::uint64_t done, std::uint64_t total)> steps;
+};
+
+// About the most memory computing a prime takes when its candidate field has this degree
+// over GF(2), in bytes (measured: 400 bytes a bit of E).
+std::uint64_t alpha_memory_bytes(std::uint64_t degree) noexcept;
 
 // The order of work of a run, shared by compute_alphas' threads and the ranks of an MPI run:
 // the primes of a job and their prerequisites, less the known ones. A prime is ready once its
