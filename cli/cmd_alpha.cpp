@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -90,8 +91,22 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
     lines += alpha_line(e) + "\n";
     count += needed.contains(e.p);
   }
+  // The primes done, and within each prime its power test (several threads report).
+  std::mutex meter_lock;
   progress_meter meter(ctx.progress, "nimber alpha", "primes");
+  meter(count, needed.size());
+  job.steps = [&](std::uint64_t p, std::uint64_t done, std::uint64_t total) {
+    const std::lock_guard guard(meter_lock);
+    meter.stage("nimber alpha: alpha_" + std::to_string(p) + ", power test", "exponent bits");
+    meter(done, total);
+  };
+  job.starting = [](const alpha_task& task) {
+    check_budget(alpha_memory_bytes(task.degree),
+                 "alpha_" + std::to_string(task.p) + ", in a field of " + std::to_string(task.degree) + " bits,");
+  };
   job.progress = [&](const alpha_entry& e) {
+    const std::lock_guard guard(meter_lock);
+    meter.stage("nimber alpha", "primes");
     meter(++count, needed.size());
     if (opt.checkpoint.empty()) return;
     lines += alpha_line(e) + "\n";

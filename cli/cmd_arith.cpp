@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -77,6 +78,28 @@ operands read_operands(const args_t& args, std::size_t exponent_at) {
   for (std::size_t i = 0; i < args.size(); ++i)
     ops.texts.push_back(read_operand(args, i, i == exponent_at ? exponent_expected : any_number_expected));
   return ops;
+}
+
+// About the bits of a number written as `text`, from its length alone (a decimal digit 3.33
+// bits, a hex digit 4, a binary one 1), so that an operation too large for the budget is
+// refused before any operand is parsed.
+std::uint64_t written_bits(std::string_view text) {
+  if (text.starts_with('-')) text.remove_prefix(1);
+  if (text.starts_with("0x") || text.starts_with("0X")) return 4 * (text.size() - 2);
+  if (text.starts_with("0b") || text.starts_with("0B")) return text.size() - 2;
+  return text.size() * 10 / 3 + 1;
+}
+
+// The work of an operation on numbers in the field of the largest operand: operands, result
+// and a product's scratch (about 30 times the field's bytes, as `bench --bits` measures),
+// and the decimal text of the result.
+void check_arith_memory(const operands& ops, std::string_view command) {
+  std::uint64_t bits = 64;
+  for (const operand_text& t : ops.texts) bits = std::max(bits, written_bits(t.text));
+  if (bits > (std::uint64_t(1) << 62)) bits = std::uint64_t(1) << 62;
+  const std::uint64_t field = std::bit_ceil(bits);
+  check_budget(saturating_size(field / 8, 34),
+               "nimber " + std::string(command) + " on operands of up to " + std::to_string(bits) + " bits");
 }
 
 big_nim parse_operand(const operand_text& t, std::string_view text, std::string_view expected) {
@@ -299,7 +322,9 @@ void add_arith_commands(CLI::App& app, context& ctx) {
       check_argument_count(*args, c.min_args, c.max_args, c.usage);
       check_single_stdin(*args);
       const operands ops = read_operands(*args, c.exponent_at);
+      const elapsed_meter meter(ctx.progress, std::string("nimber ") + c.name);
       if (!any_ordinal(ops, c.ordinal_operands)) {
+        check_arith_memory(ops, c.name);
         print(ctx, report().value(c.result, cell::big(c.compute(ops))));
         return;
       }

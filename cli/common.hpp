@@ -16,6 +16,7 @@
 #include "memory.hpp"
 #include "nimber/text.hpp"
 #include "output.hpp"
+#include "progress.hpp"
 #include "resources.hpp"
 
 namespace CLI {

@@ -157,39 +157,4 @@ void output_target::commit() {
   }
 }
 
-// ---- Progress ----------------------------------------------------------------------------
-
-progress_meter::progress_meter(progress_mode mode, std::string label, std::string unit)
-    : label_(std::move(label)), unit_(std::move(unit)),
-      enabled_(mode == progress_mode::always ||
-               (mode == progress_mode::automatic && isatty(STDERR_FILENO) == 1)),
-      terminal_(isatty(STDERR_FILENO) == 1),
-      delay_(mode == progress_mode::always ? std::chrono::seconds(0) : std::chrono::seconds(2)),
-      start_(std::chrono::steady_clock::now()) {}
-
-progress_meter::~progress_meter() {
-  if (shown_ && terminal_) std::fprintf(stderr, "\r%*s\r", int(width_), "");
-}
-
-void progress_meter::operator()(std::uint64_t done, std::uint64_t total) {
-  if (!enabled_) return;
-  const auto now = std::chrono::steady_clock::now();
-  // A terminal line is redrawn in place five times a second; elsewhere each update is a line.
-  const auto interval = terminal_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(1000);
-  if (now - start_ < delay_ || now - last_ < interval) return;
-  last_ = now;
-  shown_ = true;
-  const double seconds = std::chrono::duration<double>(now - start_).count();
-  const double rate = double(done) / seconds;
-  const double left = rate > 0 ? double(total - done) / rate : 0;
-  const int n = std::fprintf(stderr, "%s%s: %llu of %llu %s (%.0f%%), %.3g %s/s, %.0f s left %s",
-                             terminal_ ? "\r" : "", label_.c_str(),
-                             static_cast<unsigned long long>(done),
-                             static_cast<unsigned long long>(total), unit_.c_str(),
-                             100.0 * double(done) / double(total ? total : 1), rate,
-                             unit_.c_str(), left, terminal_ ? "" : "\n");
-  width_ = std::max(width_, std::size_t(n > 1 ? n - 1 : 0));
-  std::fflush(stderr);
-}
-
 }  // namespace nimber::cli

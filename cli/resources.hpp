@@ -1,9 +1,7 @@
-// What a run may use and where its result goes: the memory budget (--max-memory), the
-// destination of the output (--output, written whole or not at all) and the progress line
-// (--progress, --quiet).
+// What a run may use and where its result goes: the memory budget (--max-memory) and the
+// destination of the output (--output, written whole or not at all).
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -67,34 +65,6 @@ class output_target {
   std::string path_, temp_;
   bool fixed_temporary_ = false;
   int fd_ = -1;
-};
-
-// ---- Progress ----------------------------------------------------------------------------
-
-enum class progress_mode : std::uint8_t {
-  automatic,  // on stderr when stderr is a terminal
-  always,     // --progress: on stderr even into a pipe or a file
-  never,      // --quiet
-};
-
-// A progress line on stderr for work that may take more than a few seconds: done of total,
-// rate and time left, shown once the work has run for two seconds (always: at once), at most
-// five times a second, erased when the meter is destroyed. Into a non-terminal (--progress to
-// a pipe) each update is a line of its own, with no carriage return or erasing.
-class progress_meter {
- public:
-  progress_meter(progress_mode mode, std::string label, std::string unit);
-  progress_meter(const progress_meter&) = delete;
-  progress_meter& operator=(const progress_meter&) = delete;
-  ~progress_meter();
-  void operator()(std::uint64_t done, std::uint64_t total);
-
- private:
-  std::string label_, unit_;
-  bool enabled_, terminal_, shown_ = false;
-  std::chrono::steady_clock::duration delay_;
-  std::chrono::steady_clock::time_point start_, last_{};
-  std::size_t width_ = 0;
 };
 
 }  // namespace nimber::cli

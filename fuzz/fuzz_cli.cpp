@@ -250,14 +250,17 @@ outcome run(const command_line& c) {
 }
 
 // With --progress and stderr not a terminal the command writes a line per update ("LABEL: N of
-// M UNIT (P%), R UNIT/s, S s left"); those are dropped before the contract is checked.
+// M UNIT (P%), R UNIT/s, S s left", "... (P%), time left unknown" or "LABEL: S s so far");
+// those are dropped before the contract is checked.
 std::string without_progress_lines(std::string_view err) {
   std::string kept;
   while (!err.empty()) {
     const std::size_t end = err.find('\n');
     const std::string_view line = err.substr(0, end == std::string_view::npos ? end : end + 1);
-    const bool progress = !line.starts_with("nimber: error: ") && line.find(" of ") != std::string_view::npos &&
-                          line.find("%), ") != std::string_view::npos && line.ends_with(" s left \n");
+    const bool counted = line.find(" of ") != std::string_view::npos && line.find("%), ") != std::string_view::npos &&
+                         (line.ends_with(" s left \n") || line.ends_with(", time left unknown \n"));
+    const bool timed = line.ends_with(" s so far\n");
+    const bool progress = !line.starts_with("nimber: error: ") && (counted || timed);
     if (!progress) kept += line;
     err.remove_prefix(line.size());
   }
