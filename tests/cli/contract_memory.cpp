@@ -126,6 +126,28 @@ TEST(CliContractMemory, RunawayAllocationsEndInOneLine) {
   expect_out_of_memory(run({"add", "2^300000000", "1", "--max-memory", "100M"}));
 }
 
+TEST(CliContractMemory, AlphaRefusesAFieldPastTheBudgetBeforeComputingIt) {
+  expect_resource_error({"alpha", "839", "--max-memory", "1G"},
+                        "alpha_839, in a field of 15762780 bits, needs 5.9 GiB of memory; 1.0 GiB may be used");
+  expect_resource_error({"alpha", "719", "--threads", "1", "--max-memory", "1G"},
+                        "alpha_359, in a field of 3504820 bits, needs 1.3 GiB");
+}
+
+TEST(CliContractMemory, LongRunsShowProgress) {
+  // alpha: the primes done, then each prime's power test, bit by bit of its exponent.
+  const result alpha = run({"alpha", "263", "--progress"});
+  EXPECT_EQ(alpha.status, 0) << alpha.err;
+  EXPECT_EQ(alpha.out.rfind("alpha_263 = w^(w^30) + 1", 0), 0u) << alpha.out;
+  EXPECT_NE(alpha.err.find("nimber alpha: 0 of 5 primes"), std::string::npos) << alpha.err;
+  EXPECT_NE(alpha.err.find("nimber alpha: alpha_263, power test: "), std::string::npos) << alpha.err;
+  EXPECT_NE(alpha.err.find(" of 123 exponent bits"), std::string::npos) << alpha.err;
+  // Work with no steps to count: the time so far.
+  const result inv = run({"inv", "w^(w^45)", "--progress"});
+  EXPECT_EQ(inv.status, 0) << inv.err;
+  EXPECT_EQ(inv.err.rfind("nimber inv: 0 s so far\n", 0), 0u) << inv.err;
+  EXPECT_EQ(run({"inv", "w^(w^45)", "--progress", "--quiet"}).err, "");
+}
+
 #ifndef NIMBER_TEST_ASAN  // ASan reserves terabytes of address space: ulimit -v stops it at once
 TEST(CliContractMemory, AnAddressSpaceLimitIsTheDefaultBudget) {
   // GMP's own abort ("GNU MP: Cannot allocate memory", status 134) must never show.
