@@ -215,6 +215,7 @@ class coordinator {
     for (int r = free_rank(); r >= 0; r = free_rank()) {
       std::optional<alpha_task> task = plan_.next();
       if (!task) break;
+      if (job_.starting) job_.starting(*task);  // a field past the budget of every rank
       ++busy_[std::size_t(r)];
       moved = true;
       if (r == 0) {
