@@ -99,6 +99,30 @@ TEST(Cli, Nim) {
                 "heap 1: 12 -> 1\n");
 }
 
+TEST(Cli, MisereNim) {
+  // Heaps of two or more: normal play's moves. Here no move empties the large heaps.
+  expect_output({"nim", "3", "5", "7", "--misere"},
+                "nim-sum: 1\n"
+                "misère play: the player to move wins; winning moves:\n"
+                "heap 1: 3 -> 2\n"
+                "heap 2: 5 -> 4\n"
+                "heap 3: 7 -> 6\n");
+  // One large heap: leave an odd number of heaps of one, whatever the nim-sum says.
+  expect_output({"nim", "2", "1", "1", "--misere"},
+                "nim-sum: 2\n"
+                "misère play: the player to move wins; winning moves:\n"
+                "heap 1: 2 -> 1\n");
+  expect_output({"nim", "1", "1", "1", "--misere"},
+                "nim-sum: 1\n"
+                "misère play: the player to move loses: every move leaves the opponent a winning position\n");
+  expect_output({"nim", "0", "0", "--misere"},
+                "nim-sum: 0\n"
+                "misère play: the player to move wins: there is no move (every heap is empty)\n");
+  expect_output({"nim", "1", "1", "--misere", "--format", "json"},
+                R"({"nim_sum":0,"wins":true,"winning_moves":[{"heap":1,"from":1,"to":0},{"heap":2,"from":1,"to":0}]})" "\n");
+  expect_output({"nim", "0x10", "--misere", "--format", "csv", "--hex"}, "heap,from,to\n1,0x10,0x1\n");
+}
+
 TEST(Cli, Batch) {
   expect_output({"batch"}, "1\n12\n13\n0\n", "4\n1 1\n5 11\n8 8\n0 18446744073709551615\n");
   expect_output({"batch"}, "", "0\n");
