@@ -80,7 +80,7 @@ const char* to_string(outcome o) noexcept {
   return "draw";
 }
 
-std::vector<outcome> outcomes(const game_graph& g) {
+std::vector<outcome> outcomes(const game_graph& g, play_convention play) {
   const std::size_t n = g.size();
   const game_graph back = g.reversed();
   std::vector<outcome> result(n, outcome::draw);
@@ -91,7 +91,7 @@ std::vector<outcome> outcomes(const game_graph& g) {
   for (std::size_t u = 0; u < n; ++u) {
     pending[u] = g.option_count(position(u));
     if (pending[u] == 0) {
-      result[u] = outcome::lose;
+      result[u] = play == play_convention::normal ? outcome::lose : outcome::win;
       queue.push_back(position(u));
     }
   }

@@ -80,8 +80,14 @@ enum class outcome : std::uint8_t {
 
 const char* to_string(outcome o) noexcept;  // "draw", "win", "lose"
 
-// The outcome of every position, by retrograde analysis in O(V + E) time and memory.
-std::vector<outcome> outcomes(const game_graph& g);
+// Who wins when nobody can move: in normal play the player who made the last move; in misère
+// play the player who cannot move.
+enum class play_convention : std::uint8_t { normal, misere };
+
+// The outcome of every position, by retrograde analysis in O(V + E) time and memory: the
+// positions without options are lost (normal play) or won (misère play), a position with a
+// lost option is won, one whose options are all won is lost, and the rest are drawn.
+std::vector<outcome> outcomes(const game_graph& g, play_convention play = play_convention::normal);
 
 // An option of a won position that is lost for the opponent (a winning move), or nullopt-like
 // `no_position` when u is not won.
