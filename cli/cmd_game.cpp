@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "nimber/games/game_file.hpp"
 #include "nimber/games/graph.hpp"
 #include "nimber/games/loopy.hpp"
+#include "nimber/games/misere.hpp"
 
 namespace nimber::cli {
 
@@ -26,6 +28,7 @@ namespace ng = nimber::games;
 struct game_options {
   std::string file, sum;
   CLI::Option* sum_option = nullptr;
+  bool misere = false;  // outcome: the player who cannot move wins
 };
 
 // Refuses a game too large for the memory budget from its header, before the moves are read.
@@ -72,6 +75,37 @@ std::vector<ng::position> parse_sum(const std::string& list, const ng::game_grap
   return sum;
 }
 
+// The winning moves of a sum, a line each.
+void add_sum_moves(report& s, const std::vector<ng::position>& sum, std::shared_ptr<const std::vector<ng::sum_move>> moves) {
+  s.table("winning_moves", moves->size(),
+          {{"component", [moves](std::size_t i) { return cell::count((*moves)[i].component + 1); }},
+           {"from", [moves, &sum](std::size_t i) { return cell::count(sum[(*moves)[i].component]); }},
+           {"to", [moves](std::size_t i) { return cell::count((*moves)[i].to); }}},
+          "winning move: component {component}, {from} -> {to}");
+}
+
+// The misère outcome and winning moves of a sum, by a search of the sums reachable from it,
+// as many as the memory budget holds: a sum's components, its entry in the index and its
+// moves take about 24 bytes a component and 96 besides.
+void add_misere_sum(report& r, const ng::game_graph& g, const std::vector<ng::position>& sum) {
+  const std::uint64_t per_sum = 24 * sum.size() + 96, most = std::max<std::uint64_t>(1, memory_budget() / per_sum);
+  ng::misere_sum_result result;
+  try {
+    result = ng::misere_sum(g, sum, most);
+  } catch (const std::length_error&) {
+    throw resource_error("the misère sum of " + std::to_string(sum.size()) + " components reaches more than " +
+                         std::to_string(most) + " sums, which need more than " + format_bytes(memory_budget()) +
+                         " of memory (--max-memory)");
+  }
+  const auto moves = std::make_shared<const std::vector<ng::sum_move>>(std::move(result.winning_moves));
+  report& s = r.object("sum", "sum {positions| + }: {outcome} (misère play, {searched} sums searched)",
+                       in_text | in_json);
+  s.value("positions", cell::counts(sum), "", in_json);
+  s.value("outcome", cell::text(ng::to_string(result.result)), "", in_json);
+  s.value("searched", cell::count(result.positions), "", in_json);
+  add_sum_moves(s, sum, moves);
+}
+
 // A generalised Sprague-Grundy value: a number, or inf{K}.
 cell grundy_cell(std::uint32_t value, std::span<const std::uint32_t> k) {
   if (value != ng::infinite) return cell::number(value);
@@ -89,11 +123,7 @@ void add_sum(report& r, const ng::game_graph& g, const ng::generalized_sg& gamma
   s.value("positions", cell::counts(sum), "", in_json);
   s.value("value", grundy_cell(total.value, total.k), "", in_json);
   s.value("outcome", cell::text(ng::to_string(total.result)), "", in_json);
-  s.table("winning_moves", moves->size(),
-          {{"component", [moves](std::size_t i) { return cell::count((*moves)[i].component + 1); }},
-           {"from", [moves, &sum](std::size_t i) { return cell::count(sum[(*moves)[i].component]); }},
-           {"to", [moves](std::size_t i) { return cell::count((*moves)[i].to); }}},
-          "winning move: component {component}, {from} -> {to}");
+  add_sum_moves(s, sum, moves);
 }
 
 // The graph in Graphviz DOT: a node per position labelled with its number, value and outcome
@@ -137,9 +167,11 @@ void game_command(const game_options& opt, bool grundy, context& ctx) {
   r.value("moves", cell::count(g.edge_count()), "", in_json);
   const column position{"position", [](std::size_t u) { return cell::count(u); }, in_text | in_csv};
   if (!grundy) {
-    const auto o = ng::outcomes(g);
+    const auto o = ng::outcomes(g, opt.misere ? ng::play_convention::misere : ng::play_convention::normal);
     const auto at = [&o](std::size_t u) { return cell::text(ng::to_string(o[u])); };
     r.table("outcome", g.size(), {position, {"outcome", at}});
+    if (!sum.empty() && opt.misere) add_misere_sum(r, g, sum);
+    if (!sum.empty() && !opt.misere) add_sum(r, g, ng::generalized_grundy(g), sum);
     return print(ctx, r);
   }
   const ng::generalized_sg gamma = ng::generalized_grundy(g);
@@ -172,10 +204,14 @@ void add_game_command(CLI::App& app, context& ctx) {
                  "where play can cycle (K: the finite values of its options)"
                : "win / lose / draw for every position, cycles included (retrograde analysis)");
     sub->add_option("FILE", opt->file, "Game file, or - for stdin")->required();
-    if (grundy)
-      opt->sum_option = sub->add_option(
-          "--sum", opt->sum,
-          "A sum of positions U1,U2,... (repeats allowed): its value, outcome and winning moves");
+    opt->sum_option = sub->add_option(
+        "--sum", opt->sum,
+        "A sum of positions U1,U2,... (repeats allowed): its " + std::string(grundy ? "value, " : "") +
+            "outcome and winning moves");
+    if (!grundy)
+      sub->add_flag("--misere", opt->misere,
+                    "Misère play: the player who cannot move wins (Sprague-Grundy values do not add: a "
+                    "sum is searched)");
     sub->footer(grundy ? "A value is a number, or inf{K} (csv: inf{0 2}; json: {\"inf\":[0,2]}): the\n"
                          "position is won when 0 is in K, drawn otherwise (docs/games.md).\n"
                          "--format csv holds the values only; json the sum too; dot the graph for\n"
@@ -183,7 +219,11 @@ void add_game_command(CLI::App& app, context& ctx) {
                          "Examples:\n  nimber game grundy game.txt --format csv\n"
                          "  nimber game grundy game.txt --sum 0,3,3   # first winning move: a strategy\n"
                          "  nimber game grundy game.txt --format dot | dot -Tsvg > game.svg"
-                       : "Example:\n  nimber game outcome game.txt     # lines '<position> win|lose|draw'");
+                       : "Normal play by default; --misere: the player who cannot move wins. --sum: the sum's\n"
+                         "outcome and every winning move (misère play: by a search of the sums reachable\n"
+                         "from it, as many as --max-memory holds).\n"
+                         "Examples:\n  nimber game outcome game.txt     # lines '<position> win|lose|draw'\n"
+                         "  nimber game outcome game.txt --misere --sum 0,3,3");
     sub->callback([&ctx, opt, grundy] { game_command(*opt, grundy, ctx); });
   }
 }

@@ -279,6 +279,27 @@ TEST(CliGame, GrundyOfLoopyGraphs) {
   expect_output({"game", "grundy", "-"}, "0 0\n1 1\n2 0\n", "3 3\n0 1\n1 0\n1 2\n");
 }
 
+TEST(CliGame, MisereOutcomes) {
+  const std::string file = "5 5\n0 2\n0 1\n1 1\n1 0\n3 4\n";
+  // The positions without moves are won; 3's only move reaches one; 0 and 1 can cycle.
+  expect_output({"game", "outcome", "-", "--misere"}, "0 draw\n1 draw\n2 win\n3 lose\n4 win\n", file);
+  // 3 + 3: moving either copy to 4 leaves 3 + 4, whose one move ends the game (a won position).
+  expect_output({"game", "outcome", "-", "--misere", "--sum", "3,3"},
+                "0 draw\n1 draw\n2 win\n3 lose\n4 win\n"
+                "sum 3 + 3: win (misère play, 3 sums searched)\n"
+                "winning move: component 1, 3 -> 4\nwinning move: component 2, 3 -> 4\n",
+                file);
+  expect_output({"game", "outcome", "-", "--misere", "--sum", "4", "--format", "json"},
+                "{\"positions\":5,\"moves\":5,\"outcome\":[\"draw\",\"draw\",\"win\",\"lose\",\"win\"],"
+                "\"sum\":{\"positions\":[4],\"outcome\":\"win\",\"searched\":1,\"winning_moves\":[]}}\n",
+                file);
+  // Normal play: the sum by its value, as game grundy gives it.
+  expect_output({"game", "outcome", "-", "--sum", "3,3"},
+                "0 win\n1 draw\n2 lose\n3 win\n4 lose\nsum 3 + 3: value 0 (lose)\n", file);
+  expect_error({"game", "outcome", "-", "--misere", "--sum", "0,5"},
+               "--sum: '5': expected position numbers U1,U2,... below N = 5", file);
+}
+
 TEST(CliGame, LoopySums) {
   const std::string file = "5 5\n0 2\n0 1\n1 1\n1 0\n3 4\n";
   // inf{0} + *1 = inf{1}: drawn. inf{0} + 0: won by 0 -> 2.

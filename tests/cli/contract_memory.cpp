@@ -120,6 +120,23 @@ TEST(CliContractMemory, GameFilesAreRefusedFromTheirHeaderBeforeTheEnd) {
   EXPECT_EQ(r.err.rfind("nimber: error: a game of 4294967295 positions and 0 moves needs ", 0), 0u) << r.err;
 }
 
+TEST(CliContractMemory, MisereSumsSearchAsFarAsTheBudgetHolds) {
+  // Four positions on a cycle: a sum of 8 of them reaches C(11, 3) = 165 sums.
+  const std::string cycle = "4 4\n0 1\n1 2\n2 3\n3 0\n";
+  const std::vector<std::string> args{"game", "outcome", "-", "--misere", "--sum", "0,0,0,0,0,0,0,0"};
+  std::vector<std::string> tight = args;
+  for (const char* s : {"--max-memory", "4K"}) tight.push_back(s);
+  const result r = run(tight, cycle);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("nimber: error: the misère sum of 8 components reaches more than ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("(--max-memory)"), std::string::npos) << r.err;
+  const result roomy = run(args, cycle);
+  EXPECT_EQ(roomy.status, 0) << roomy.err;
+  EXPECT_NE(roomy.out.find("sum 0 + 0 + 0 + 0 + 0 + 0 + 0 + 0: draw (misère play, 165 sums searched)"), std::string::npos)
+      << roomy.out;
+}
+
 TEST(CliContractMemory, RunawayAllocationsEndInOneLine) {
   // Ordinal inverses whose estimate is unknown, and big decimal conversion through GMP.
   expect_out_of_memory(run({"inv", "w^(w^50)", "--max-memory", "64M"}));
