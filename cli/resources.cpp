@@ -91,68 +91,6 @@ void check_memory(std::uint64_t bytes, std::uint64_t budget, std::string_view wh
                        format_bytes(budget) + " may be used (--max-memory)");
 }
 
-// ---- Output ------------------------------------------------------------------------------
-
-namespace {
-
-std::string reason(const std::string& path) { return "cannot write '" + path + "': " + std::strerror(errno); }
-
-}  // namespace
-
-output_target::output_target(std::string path, bool fixed_temporary)
-    : path_(std::move(path)), fixed_temporary_(fixed_temporary) {}
-
-output_target::~output_target() {
-  if (fd_ >= 0 && fd_ != STDOUT_FILENO) {
-    ::close(fd_);
-    ::unlink(temp_.c_str());
-  }
-}
-
-int output_target::fd() {
-  if (fd_ >= 0) return fd_;
-  if (path_.empty() || path_ == "-") return fd_ = STDOUT_FILENO;
-  struct stat st {};
-  if (::stat(path_.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-    throw resource_error("cannot write '" + path_ + "': it is a directory");
-  // mkstemp makes the name unique, so two runs writing the same file never share a temporary.
-  temp_ = path_ + (fixed_temporary_ ? ".tmp" : ".tmp.XXXXXX");
-  fd_ = fixed_temporary_ ? ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)
-                         : ::mkostemp(temp_.data(), O_CLOEXEC);
-  if (fd_ < 0) throw resource_error(reason(path_));
-  // mkstemp creates the file 0600; a result file gets the usual 0666 less the umask.
-  const mode_t umask = ::umask(0);
-  ::umask(umask);
-  ::fchmod(fd_, 0666 & ~umask);
-  return fd_;
-}
-
-void output_target::write(std::string_view data) {
-  const int out = fd();
-  while (!data.empty()) {
-    const ssize_t put = ::write(out, data.data(), data.size());
-    if (put < 0 && errno == EINTR) continue;
-    if (put < 0) throw resource_error(reason(path_.empty() ? "standard output" : path_));
-    data.remove_prefix(std::size_t(put));
-  }
-}
-
-void output_target::commit() {
-  const int out = fd();
-  if (out == STDOUT_FILENO) return;
-  if (::fsync(out) != 0 || ::close(out) != 0) {
-    fd_ = -1;
-    ::unlink(temp_.c_str());
-    throw resource_error(reason(path_));
-  }
-  fd_ = -1;
-  if (::rename(temp_.c_str(), path_.c_str()) != 0) {
-    const std::string message = reason(path_);
-    ::unlink(temp_.c_str());
-    throw resource_error(message);
-  }
-}
-
 // ---- Progress ----------------------------------------------------------------------------
 
 progress_meter::progress_meter(progress_mode mode, std::string label, std::string unit)
