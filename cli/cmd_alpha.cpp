@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -29,6 +30,7 @@ struct alpha_options {
   std::string checkpoint;
   std::string threads = "0";
   bool data = false;
+  CLI::Option* checkpoint_option = nullptr;
 };
 
 std::uint64_t odd_prime_argument(const std::string& text, const std::string& where, std::uint64_t min = 3) {
@@ -64,10 +66,12 @@ unsigned thread_count(const alpha_options& opt) {
 // command line is the same for all of them.
 constexpr const char* checkpoint_key = "nimber alpha";
 
-std::vector<alpha_entry> load_entries(const alpha_options& opt) {
+// A checkpoint's entries, each a line of a few KiB to a few MiB, for primes up to 100000: no
+// fixed bound, so the file may take a quarter of the memory budget (it is read, unpacked and
+// parsed, each a copy).
+std::vector<alpha_entry> load_entries(const checkpoint_file& file, const context& ctx) {
   std::vector<alpha_entry> known;
-  if (opt.checkpoint.empty()) return known;
-  if (const auto words = load_checkpoint(opt.checkpoint, checkpoint_key)) {
+  if (const auto words = file.load(checkpoint_key, "--checkpoint", ctx.max_memory / 4, "a quarter of --max-memory")) {
     std::istringstream in(unpack(*words));
     for (std::string line; std::getline(in, line);) known.push_back(parse_alpha_line(line));
   }
@@ -80,7 +84,9 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
   alpha_job job;
   job.primes = std::move(primes);
   job.threads = thread_count(opt);
-  job.known = load_entries(opt);
+  std::optional<checkpoint_file> file;
+  if (opt.checkpoint_option->count()) file.emplace(opt.checkpoint, "--checkpoint");
+  if (file) job.known = load_entries(*file, ctx);
   std::set<std::uint64_t> needed(job.primes.begin(), job.primes.end());
   for (std::uint64_t p : job.primes)
     for (std::uint64_t q : alpha_prerequisites(p)) needed.insert(q);
@@ -93,11 +99,14 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
   progress_meter meter(ctx.progress, "nimber alpha", "primes");
   job.progress = [&](const alpha_entry& e) {
     meter(++count, needed.size());
-    if (opt.checkpoint.empty()) return;
+    if (!file) return;
     lines += alpha_line(e) + "\n";
-    save_checkpoint(opt.checkpoint, checkpoint_key, pack(lines));
+    file->save(checkpoint_key, pack(lines));
   };
-  return ranks::compute_alphas_on_ranks(job);
+  std::vector<alpha_entry> entries = ranks::compute_alphas_on_ranks(job);
+  if (file)
+    for (std::string& path : file->leftovers(false)) ctx.remove_after_output.push_back(std::move(path));
+  return entries;
 }
 
 // The entries of `all` whose primes `wanted` says yes to, in the order of `all`.
@@ -165,7 +174,7 @@ void add_alpha_command(CLI::App& app, context& ctx) {
   sub->add_option("P", opt->prime,
                   "Odd primes: print their alpha_P (from the library's table, or computed together)");
   sub->add_option("--primes", opt->primes, "Compute alpha_p from scratch for the primes in A..B");
-  sub->add_option("--checkpoint", opt->checkpoint,
+  opt->checkpoint_option = sub->add_option("--checkpoint", opt->checkpoint,
                   "Save the entries done after every prime to FILE, and go on from it when it exists");
   sub->add_option("--threads", opt->threads,
                   "Primes computed at once (default 0: one per core); under mpirun, on each rank (0: one)");
