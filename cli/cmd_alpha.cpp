@@ -80,12 +80,11 @@ std::vector<alpha_entry> load_entries(const checkpoint_file& file, const context
 
 // The primes wanted and every prime they need, computed on --threads threads, with a
 // checkpoint after each.
-std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_options& opt, context& ctx) {
+std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_options& opt,
+                                 const std::optional<checkpoint_file>& file, context& ctx) {
   alpha_job job;
   job.primes = std::move(primes);
   job.threads = thread_count(opt);
-  std::optional<checkpoint_file> file;
-  if (opt.checkpoint_option->count()) file.emplace(opt.checkpoint, "--checkpoint");
   if (file) job.known = load_entries(*file, ctx);
   std::set<std::uint64_t> needed(job.primes.begin(), job.primes.end());
   for (std::uint64_t p : job.primes)
@@ -103,10 +102,7 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
     lines += alpha_line(e) + "\n";
     file->save(checkpoint_key, pack(lines));
   };
-  std::vector<alpha_entry> entries = ranks::compute_alphas_on_ranks(job);
-  if (file)
-    for (std::string& path : file->leftovers(false)) ctx.remove_after_output.push_back(std::move(path));
-  return entries;
+  return ranks::compute_alphas_on_ranks(job);
 }
 
 // The entries of `all` whose primes `wanted` says yes to, in the order of `all`.
@@ -136,7 +132,12 @@ void print_entries(const std::vector<alpha_entry>& all, const std::function<bool
 void alpha_command(const alpha_options& opt, context& ctx) {
   if (opt.prime.empty() == opt.primes.empty())
     throw input_error("alpha: expected either a prime P or --primes A..B");
-  thread_count(opt);  // checked before any work
+  thread_count(opt);  // checked before any work, like the checkpoint
+  std::optional<checkpoint_file> file;
+  if (opt.checkpoint_option->count()) {
+    file.emplace(opt.checkpoint, "--checkpoint");
+    for (std::string& path : file->leftovers(false)) ctx.remove_after_output.push_back(std::move(path));
+  }
   if (!opt.prime.empty()) {
     // The table's entries as they are; the other primes computed (with what they need).
     std::set<std::uint64_t> wanted;
@@ -150,7 +151,7 @@ void alpha_command(const alpha_options& opt, context& ctx) {
     for (std::uint64_t p : wanted)
       if (p <= alpha_table_limit()) all.push_back(alpha_table()[std::size_t(odd_prime_index(p))]);
     if (!missing.empty())
-      for (alpha_entry& e : compute(missing, opt, ctx)) all.push_back(std::move(e));
+      for (alpha_entry& e : compute(missing, opt, file, ctx)) all.push_back(std::move(e));
     std::sort(all.begin(), all.end(), [](const alpha_entry& x, const alpha_entry& y) { return x.p < y.p; });
     print_entries(all, [&wanted](std::uint64_t p) { return wanted.contains(p); }, opt, ctx);
     return;
@@ -163,7 +164,7 @@ void alpha_command(const alpha_options& opt, context& ctx) {
   std::vector<std::uint64_t> primes;
   for (std::size_t k = 0; odd_prime(k) <= b; ++k)
     if (odd_prime(k) >= a) primes.push_back(odd_prime(k));
-  print_entries(compute(std::move(primes), opt, ctx), [a, b](std::uint64_t p) { return p >= a && p <= b; }, opt, ctx);
+  print_entries(compute(std::move(primes), opt, file, ctx), [a, b](std::uint64_t p) { return p >= a && p <= b; }, opt, ctx);
 }
 
 }  // namespace

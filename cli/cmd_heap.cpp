@@ -173,11 +173,13 @@ void add_heap_command(CLI::App& app, context& ctx) {
   sub->add_option("--plot", opt->plot,
                   "Draw G(n) against n in FILE.svg or FILE.png, the proved preperiod and period "
                   "marked (with --period); '-' writes the SVG to stdout");
-  opt->checkpoint_option = sub->add_option("--checkpoint", opt->checkpoint,
-                  "Save the terms computed so far in FILE every --checkpoint-every seconds and "
-                  "when stopped by SIGINT or SIGTERM; removed when the run completes");
-  opt->every_option = sub->add_option("--checkpoint-every", opt->checkpoint_every,
-                  "Seconds between checkpoints (default 300; 0: as often as the engine reports)");
+  opt->checkpoint_option = sub->add_option(
+      "--checkpoint", opt->checkpoint,
+      "Save the terms computed so far in FILE every --checkpoint-every seconds and when stopped by "
+      "SIGINT or SIGTERM; removed when the run completes. One run at a time (FILE.lock)");
+  opt->every_option = sub->add_option(
+      "--checkpoint-every", opt->checkpoint_every,
+      "Seconds between checkpoints (default 300; 0: as often as the engine reports); needs --checkpoint");
   sub->add_flag("--resume", opt->resume,
                 "Go on from the --checkpoint FILE of the same command (from scratch when "
                 "FILE does not exist)");

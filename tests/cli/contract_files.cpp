@@ -322,6 +322,20 @@ TEST(ContractFiles, ACheckpointThroughASymlinkKeepsTheLink) {
   EXPECT_EQ(sorted(dir.files()), (std::vector<std::string>{"ck", "real.ckpt"}));
 }
 
+// alpha's checkpoint is kept for later runs; its lock and temporary file go.
+TEST(ContractFiles, AlphaCheckpointIsCheckedAtTheStartAndKept) {
+  temp_dir dir;
+  expect_refusal({"alpha", "7", "--checkpoint", ""}, "--checkpoint: '': expected a file name");
+  expect_refusal({"alpha", "7", "--checkpoint", dir.path}, "cannot write '" + dir.path + "': it is a directory");
+  const std::string checkpoint = dir.path + "/alpha.ckpt";
+  const result first = finish_bounded(*start({"alpha", "139", "--checkpoint", checkpoint, "--format", "csv"}));
+  EXPECT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(dir.files(), std::vector<std::string>{"alpha.ckpt"});
+  const result again = finish_bounded(*start({"alpha", "139", "--checkpoint", checkpoint, "--format", "csv"}));
+  EXPECT_EQ(again.out.substr(0, again.out.rfind(',')), first.out.substr(0, first.out.rfind(',')));  // but seconds
+  EXPECT_EQ(dir.files(), std::vector<std::string>{"alpha.ckpt"});
+}
+
 // A checkpoint is read only when it is a regular file no larger than a checkpoint of the run
 // could be (heap: its --terms; alpha: a quarter of --max-memory), and the error names the
 // option that named the file.
