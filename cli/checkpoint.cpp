@@ -162,13 +162,18 @@ std::uint64_t checkpoint_size_limit(std::string_view command, std::uint64_t word
   return magic.size() + command.size() + 64 + 4 * words;
 }
 
-checkpoint_file::checkpoint_file(std::string path, std::string_view option)
+checkpoint_file::checkpoint_file(std::string path, std::string_view option, const std::string& output_file)
     : path_(std::move(path)), option_(option) {
   check_file_name(option_, path_);
   if (path_ == "-") throw input_error(option_, path_, "a file name (a checkpoint is not written to standard output)");
   target_ = link_target(path_);
-  struct stat st {};
+  struct stat st {}, output {};
   const bool exists = ::stat(target_.c_str(), &st) == 0;
+  // By name, or by inode once --output has made its file (a new one is made at the end).
+  if (!output_file.empty() && output_file != "-" &&
+      (link_target(output_file) == target_ ||
+       (exists && ::stat(output_file.c_str(), &output) == 0 && output.st_ino == st.st_ino && output.st_dev == st.st_dev)))
+    throw input_error(option_, path_, "a file other than the --output FILE");
   // Nothing could be read back from them, and opening one would wait for the other end.
   if (exists && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
     throw input_error(option_, path_, "a checkpoint file, not a FIFO or socket");

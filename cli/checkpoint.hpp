@@ -34,8 +34,10 @@ std::string checkpoint_command(std::span<const std::string> arguments);
 // run's checkpoint.
 class checkpoint_file {
  public:
-  // `option`: the option that named it ("--checkpoint"). Throws input_error or resource_error.
-  checkpoint_file(std::string path, std::string_view option);
+  // `option`: the option that named it ("--checkpoint"); `output_file`: the run's --output
+  // FILE, which it must not be (a completed run removes its checkpoint). Throws input_error or
+  // resource_error.
+  checkpoint_file(std::string path, std::string_view option, const std::string& output_file);
 
   const std::string& path() const { return path_; }
 

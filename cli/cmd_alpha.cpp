@@ -135,7 +135,7 @@ void alpha_command(const alpha_options& opt, context& ctx) {
   thread_count(opt);  // checked before any work, like the checkpoint
   std::optional<checkpoint_file> file;
   if (opt.checkpoint_option->count()) {
-    file.emplace(opt.checkpoint, "--checkpoint");
+    file.emplace(opt.checkpoint, "--checkpoint", ctx.output_file);
     for (std::string& path : file->leftovers(false)) ctx.remove_after_output.push_back(std::move(path));
   }
   if (!opt.prime.empty()) {

@@ -102,7 +102,7 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
   const std::string command = checkpoint_command(ctx.command_line);
   const auto seconds = parse_bounded(opt.checkpoint_every, "--checkpoint-every", 0, 1u << 30,
                                      "a number of seconds from 0 to 2^30");
-  const checkpoint_file file(opt.checkpoint, "--checkpoint");
+  const checkpoint_file file(opt.checkpoint, "--checkpoint", ctx.output_file);
   std::optional<std::vector<std::uint32_t>> known;
   if (opt.resume)
     known = file.load(command, "--resume", checkpoint_size_limit(command, terms), std::to_string(terms) + " terms");

@@ -15,8 +15,8 @@
 // kTokens[K]: the commands and options of the tool, so that mutations reach deep; other words
 // are used as they are. fuzz/fuzz_cli.dict holds the same words for libFuzzer's -dict.
 //
-// A word "\x02" S K1 K2 stands for an ordinal nested K = (K1 + 256 K2) % 20001 deep, of shape S
-// % 3: "((...(w)...))", "w^(w^(...(w)...))" or "w^w^...^w": the ordinal parser must answer or
+// A word "\x02" S K1 K2 (bytes other than NUL, which ends a word) stands for an ordinal nested
+// K = (K1 + 256 K2) % 20001 deep, of shape S % 3: "((...(w)...))", "w^(w^(...(w)...))" or "w^w^...^w": the ordinal parser must answer or
 // give one error line at any depth, never overflow its stack.
 //
 // The binary runs in a private scratch directory, and inputs that name a path with '/' in it

@@ -278,6 +278,8 @@ TEST(ContractFiles, HeapCheckpointOptionsAreCheckedAtTheStart) {
                "--checkpoint: '-': expected a file name (a checkpoint is not written to standard output)");
   expect_refusal(long_heap_run(dir.path + "/none/x"), "cannot write '" + dir.path + "/none/x': No such file or directory");
   expect_refusal(long_heap_run(dir.path), "cannot write '" + dir.path + "': it is a directory");
+  expect_refusal({"heap", "0.07", "--terms", "30", "--checkpoint", dir.path + "/r", "--output", dir.path + "/r"},
+                 "--checkpoint: '" + dir.path + "/r': expected a file other than the --output FILE");
   expect_refusal({"heap", "0.07", "--terms", "30", "--checkpoint-every", "5"},
                "--checkpoint-every: end of arguments: expected --checkpoint FILE beside it (the file to save in)");
   EXPECT_TRUE(dir.files().empty());
