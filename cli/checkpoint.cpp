@@ -170,9 +170,10 @@ checkpoint_file::checkpoint_file(std::string path, std::string_view option, cons
   struct stat st {}, output {};
   const bool exists = ::stat(target_.c_str(), &st) == 0;
   // By name, or by inode once --output has made its file (a new one is made at the end).
+  const bool output_exists = exists && ::stat(output_file.c_str(), &output) == 0;
   if (!output_file.empty() && output_file != "-" &&
       (link_target(output_file) == target_ ||
-       (exists && ::stat(output_file.c_str(), &output) == 0 && output.st_ino == st.st_ino && output.st_dev == st.st_dev)))
+       (output_exists && output.st_ino == st.st_ino && output.st_dev == st.st_dev)))
     throw input_error(option_, path_, "a file other than the --output FILE");
   // Nothing could be read back from them, and opening one would wait for the other end.
   if (exists && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
@@ -200,7 +201,10 @@ std::optional<std::vector<std::uint32_t>> checkpoint_file::load(std::string_view
   const descriptor file{::open(path_.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)};
   const int fd = file.fd;
   if (fd < 0 && errno == ENOENT) return std::nullopt;
-  if (fd < 0) throw input_error(option_, path_, std::string("a readable checkpoint file (") + std::strerror(errno) + ")");
+  const auto unreadable = [this] {
+    return input_error(option_, path_, std::string("a readable checkpoint file (") + std::strerror(errno) + ")");
+  };
+  if (fd < 0) throw unreadable();
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
     throw input_error(option_, path_, "a checkpoint file, not a device, FIFO or socket");
@@ -213,7 +217,7 @@ std::optional<std::vector<std::uint32_t>> checkpoint_file::load(std::string_view
   char buffer[1 << 16];
   for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) != 0;) {
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw input_error(option_, path_, std::string("a readable checkpoint file (") + std::strerror(errno) + ")");
+    if (got < 0) throw unreadable();
     bytes.append(buffer, std::size_t(got));
     if (bytes.size() > max_bytes) throw too_large();  // it grew while read
   }

@@ -290,7 +290,8 @@ void prepare_scratch() {
 
 // A temporary or lock file of the command, not named by the run itself.
 bool leftover(std::string_view name, const command_line& c) {
-  const bool temporary = name.ends_with(".tmp") || name.ends_with(".lock") || name.find(".tmp.") != std::string_view::npos;
+  const bool temporary =
+      name.ends_with(".tmp") || name.ends_with(".lock") || name.find(".tmp.") != std::string_view::npos;
   return temporary && std::find(c.args.begin(), c.args.end(), name) == c.args.end();
 }
 

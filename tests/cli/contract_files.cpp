@@ -117,7 +117,8 @@ TEST(ContractFiles, OutputToAFullDeviceFailsAndTheDeviceStays) {
 
 TEST(ContractFiles, CheckpointsToDevicesAreWrittenNeverReplacedNorRemoved) {
   // --checkpoint-every 0: a save at every report of the engine, so the device is written.
-  expect_one_error_line(run({"heap", "grundy", "--terms", "300000", "--checkpoint", "/dev/full", "--checkpoint-every", "0"}),
+  expect_one_error_line(run({"heap", "grundy", "--terms", "300000", "--checkpoint", "/dev/full",
+                             "--checkpoint-every", "0"}),
                         "cannot write '/dev/full': No space left on device");
   EXPECT_TRUE(is_character_device("/dev/full"));
   const result r = run({"heap", "grundy", "--terms", "300000", "--checkpoint", "/dev/null", "--checkpoint-every", "0"});
@@ -271,12 +272,14 @@ std::vector<std::string> long_heap_run(const std::string& checkpoint) {
 
 TEST(ContractFiles, HeapCheckpointOptionsAreCheckedAtTheStart) {
   temp_dir dir;
-  expect_refusal({"heap", "grundy", "--terms", "10000000", "--checkpoint", ""}, "--checkpoint: '': expected a file name");
+  expect_refusal({"heap", "grundy", "--terms", "10000000", "--checkpoint", ""},
+                 "--checkpoint: '': expected a file name");
   expect_refusal({"heap", "0.07", "--terms", "30", "--checkpoint", "--resume"},
                "--checkpoint: '--resume': expected a file name, not an option");
   expect_refusal({"heap", "0.07", "--terms", "30", "--checkpoint", "-"},
                "--checkpoint: '-': expected a file name (a checkpoint is not written to standard output)");
-  expect_refusal(long_heap_run(dir.path + "/none/x"), "cannot write '" + dir.path + "/none/x': No such file or directory");
+  expect_refusal(long_heap_run(dir.path + "/none/x"),
+                 "cannot write '" + dir.path + "/none/x': No such file or directory");
   expect_refusal(long_heap_run(dir.path), "cannot write '" + dir.path + "': it is a directory");
   expect_refusal({"heap", "0.07", "--terms", "30", "--checkpoint", dir.path + "/r", "--output", dir.path + "/r"},
                  "--checkpoint: '" + dir.path + "/r': expected a file other than the --output FILE");
@@ -290,9 +293,10 @@ TEST(ContractFiles, ASecondRunOnTheSameCheckpointIsRefused) {
   const std::string checkpoint = dir.path + "/ck";
   auto first = start(long_heap_run(checkpoint));
   ASSERT_TRUE(appears(checkpoint + ".lock"));
-  expect_refusal(long_heap_run(checkpoint), "--checkpoint: '" + checkpoint +
-                                              "': expected a checkpoint no other run is using (another nimber run holds '" +
-                                              checkpoint + ".lock')");
+  expect_refusal(long_heap_run(checkpoint),
+                 "--checkpoint: '" + checkpoint +
+                     "': expected a checkpoint no other run is using (another nimber run holds '" + checkpoint +
+                     ".lock')");
   kill(first->pid, SIGTERM);
   const result stopped = finish_bounded(*first);
   EXPECT_EQ(stopped.status, 128 + SIGTERM) << stopped.err;
@@ -345,7 +349,8 @@ TEST(ContractFiles, CheckpointReadsAreBounded) {
   temp_dir dir;
   const std::string fifo = dir.path + "/fifo", big = dir.path + "/big";
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
-  expect_refusal({"alpha", "139", "--checkpoint", fifo}, "--checkpoint: '" + fifo + "': expected a checkpoint file, not a FIFO or socket");
+  expect_refusal({"alpha", "139", "--checkpoint", fifo},
+                 "--checkpoint: '" + fifo + "': expected a checkpoint file, not a FIFO or socket");
   expect_refusal({"alpha", "139", "--checkpoint", "/dev/null"},
                "--checkpoint: '/dev/null': expected a checkpoint file, not a device, FIFO or socket");
   EXPECT_TRUE(is_character_device("/dev/null"));
@@ -358,7 +363,8 @@ TEST(ContractFiles, CheckpointReadsAreBounded) {
   const result r = run({"heap", "0.07", "--terms", "300", "--checkpoint", big, "--resume"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err.rfind("nimber: error: --checkpoint: '" + big + "': expected a checkpoint of at most ", 0), 0u) << r.err;
+  const std::string prefix = "nimber: error: --checkpoint: '" + big + "': expected a checkpoint of at most ";
+  EXPECT_EQ(r.err.rfind(prefix, 0), 0u) << r.err;
   EXPECT_NE(r.err.find("(300 terms)\n"), std::string::npos) << r.err;
   EXPECT_EQ(sorted(dir.files()), (std::vector<std::string>{"big", "fifo"}));
 }
