@@ -1,16 +1,18 @@
 #include "checkpoint.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "common.hpp"
+#include "temporary_files.hpp"
 
 namespace nimber::cli {
 
@@ -61,6 +63,78 @@ bool needs_quotes(std::string_view word) {
   return false;
 }
 
+struct descriptor {
+  int fd;
+  ~descriptor() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// The line of `text` from `at` to its newline, moving `at` past it; nullopt at the end.
+std::optional<std::string_view> next_line(std::string_view text, std::size_t& at) {
+  const std::size_t end = text.find('\n', at);
+  if (end == std::string_view::npos) return std::nullopt;
+  const std::string_view line = text.substr(at, end - at);
+  at = end + 1;
+  return line;
+}
+
+std::vector<std::uint32_t> parse_checkpoint(std::string_view file, std::string_view command,
+                                            std::string_view where, const std::string& path) {
+  const auto damaged = [&](const std::string& what) {
+    return input_error(where, path, "a checkpoint of this command (" + what + ")");
+  };
+  std::size_t at = 0;
+  const auto first = next_line(file, at);
+  if (!first || *first != magic) throw damaged("it is not a nimber checkpoint");
+  auto saved_command = next_line(file, at);
+  if (!saved_command || !saved_command->starts_with("command ")) throw damaged("its header is damaged");
+  saved_command->remove_prefix(8);
+  if (*saved_command != command) throw damaged("it belongs to 'nimber " + std::string(*saved_command) + "'");
+  const auto words_line = next_line(file, at), checksum_line = next_line(file, at);
+  if (!words_line || !words_line->starts_with("words ") || !checksum_line || !checksum_line->starts_with("fnv1a64 "))
+    throw damaged("its header is damaged");
+  const auto count = parse_u64(words_line->substr(6));
+  if (!count) throw damaged("its header is damaged");
+  const std::string_view bytes = file.substr(at);
+  if (bytes.size() / 4 != count.value || bytes.size() % 4 != 0 ||
+      hex64(checksum(command, count.value, bytes)) != checksum_line->substr(8))
+    throw damaged("its checksum does not match: the file is damaged");
+  std::vector<std::uint32_t> words(count.value);
+  for (std::size_t i = 0; i < words.size(); ++i)
+    for (int j = 0; j < 4; ++j)
+      words[i] |= std::uint32_t(static_cast<unsigned char>(bytes[4 * i + std::size_t(j)])) << (8 * j);
+  return words;
+}
+
+// Takes the lock beside the checkpoint, or says which run has it. The descriptor is never
+// closed: the kernel lets the lock go when the process ends, after main() has removed the files
+// (the lock file among them, as a temporary file: temporary_files.hpp).
+void hold_lock(const std::string& lock, std::string_view option, const std::string& path) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) throw resource_error("cannot write '" + lock + "': " + std::strerror(errno));
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int error = errno;
+      ::close(fd);
+      if (error == EWOULDBLOCK)
+        throw input_error(option, path, "a checkpoint no other run is using (another nimber run holds '" + lock + "')");
+      throw resource_error("cannot lock '" + lock + "': " + std::strerror(error));
+    }
+    // A run that has just finished removed the file it held: the lock must be on the file the
+    // name holds now, or a third run could take that one too.
+    struct stat held {}, named {};
+    if (::fstat(fd, &held) == 0 && ::stat(lock.c_str(), &named) == 0 && held.st_ino == named.st_ino &&
+        held.st_dev == named.st_dev) {
+      temporary_files::signals_held signals;
+      temporary_files::remember((new std::string(lock))->c_str());  // as long as the lock: for good
+      return;
+    }
+    ::close(fd);
+  }
+  throw resource_error("cannot lock '" + lock + "': it keeps being replaced");
+}
+
 volatile sig_atomic_t stop_signal = 0;
 
 extern "C" void on_stop_signal(int signal) { stop_signal = signal; }
@@ -83,50 +157,78 @@ std::string checkpoint_command(std::span<const std::string> arguments) {
   return command;
 }
 
-void save_checkpoint(const std::string& path, std::string_view command,
-                     std::span<const std::uint32_t> words) {
+std::uint64_t checkpoint_size_limit(std::string_view command, std::uint64_t words) {
+  // The header's lines: the magic, "command ...", "words N" (N below 2^64), "fnv1a64 X".
+  return magic.size() + command.size() + 64 + 4 * words;
+}
+
+checkpoint_file::checkpoint_file(std::string path, std::string_view option, const std::string& output_file)
+    : path_(std::move(path)), option_(option) {
+  check_file_name(option_, path_);
+  if (path_ == "-") throw input_error(option_, path_, "a file name (a checkpoint is not written to standard output)");
+  target_ = link_target(path_);
+  struct stat st {}, output {};
+  const bool exists = ::stat(target_.c_str(), &st) == 0;
+  // By name, or by inode once --output has made its file (a new one is made at the end).
+  const bool output_exists = exists && ::stat(output_file.c_str(), &output) == 0;
+  if (!output_file.empty() && output_file != "-" &&
+      (link_target(output_file) == target_ ||
+       (output_exists && output.st_ino == st.st_ino && output.st_dev == st.st_dev)))
+    throw input_error(option_, path_, "a file other than the --output FILE");
+  // Nothing could be read back from them, and opening one would wait for the other end.
+  if (exists && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+    throw input_error(option_, path_, "a checkpoint file, not a FIFO or socket");
+  special_ = exists && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+  output_target(path_).open();  // refuses a directory or an unwritable place before any work
+  if (!special_) hold_lock(target_ + ".lock", option_, path_);
+}
+
+void checkpoint_file::save(std::string_view command, std::span<const std::uint32_t> words) const {
   const std::string bytes = words_bytes(words);
   std::string file = std::string(magic) + "\ncommand " + std::string(command) + "\nwords " +
                      std::to_string(words.size()) + "\nfnv1a64 " +
                      hex64(checksum(command, words.size(), bytes)) + "\n";
   file += bytes;
-  output_target out(path, true);
+  output_target out(path_, !special_);
   out.write(file);
   out.commit();
 }
 
-std::optional<std::vector<std::uint32_t>> load_checkpoint(const std::string& path,
-                                                          std::string_view command) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    if (errno == ENOENT) return std::nullopt;
-    throw input_error("--checkpoint", path, std::string("a readable checkpoint file (") + std::strerror(errno) + ")");
-  }
-  const auto damaged = [&path](const std::string& what) {
-    return input_error("--resume", path, "a checkpoint of this command (" + what + ")");
+std::optional<std::vector<std::uint32_t>> checkpoint_file::load(std::string_view command, std::string_view where,
+                                                                std::uint64_t max_bytes,
+                                                                std::string_view bound) const {
+  // Not blocking in open(): a FIFO is refused below, not waited on.
+  const descriptor file{::open(path_.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)};
+  const int fd = file.fd;
+  if (fd < 0 && errno == ENOENT) return std::nullopt;
+  const auto unreadable = [this] {
+    return input_error(option_, path_, std::string("a readable checkpoint file (") + std::strerror(errno) + ")");
   };
-  std::string line, saved_command, words_line, checksum_line;
-  if (!std::getline(in, line) || line != magic) throw damaged("it is not a nimber checkpoint");
-  if (!std::getline(in, saved_command) || !saved_command.starts_with("command "))
-    throw damaged("its header is damaged");
-  saved_command.erase(0, 8);
-  if (saved_command != command) throw damaged("it belongs to 'nimber " + saved_command + "'");
-  if (!std::getline(in, words_line) || !words_line.starts_with("words ") ||
-      !std::getline(in, checksum_line) || !checksum_line.starts_with("fnv1a64 "))
-    throw damaged("its header is damaged");
-  const auto count = parse_u64(std::string_view(words_line).substr(6));
-  if (!count) throw damaged("its header is damaged");
-  std::ostringstream rest;
-  rest << in.rdbuf();
-  const std::string bytes = rest.str();
-  if (bytes.size() != count.value * 4 ||
-      hex64(checksum(command, count.value, bytes)) != std::string_view(checksum_line).substr(8))
-    throw damaged("its checksum does not match: the file is damaged");
-  std::vector<std::uint32_t> words(count.value);
-  for (std::size_t i = 0; i < words.size(); ++i)
-    for (int j = 0; j < 4; ++j)
-      words[i] |= std::uint32_t(static_cast<unsigned char>(bytes[4 * i + std::size_t(j)])) << (8 * j);
-  return words;
+  if (fd < 0) throw unreadable();
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    throw input_error(option_, path_, "a checkpoint file, not a device, FIFO or socket");
+  const auto too_large = [&] {
+    return input_error(option_, path_, "a checkpoint of at most " + format_bytes(max_bytes) + " (" +
+                                           std::string(bound) + ")");
+  };
+  if (std::uint64_t(st.st_size) > max_bytes) throw too_large();
+  std::string bytes;
+  char buffer[1 << 16];
+  for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) != 0;) {
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw unreadable();
+    bytes.append(buffer, std::size_t(got));
+    if (bytes.size() > max_bytes) throw too_large();  // it grew while read
+  }
+  return parse_checkpoint(bytes, command, where, path_);
+}
+
+std::vector<std::string> checkpoint_file::leftovers(bool with_checkpoint) const {
+  if (special_) return {};
+  std::vector<std::string> files{target_ + ".tmp"};
+  if (with_checkpoint) files.push_back(target_);
+  return files;
 }
 
 stop_signals::stop_signals() {
@@ -134,19 +236,20 @@ stop_signals::stop_signals() {
   struct sigaction action {};
   action.sa_handler = on_stop_signal;
   sigemptyset(&action.sa_mask);
-  ::sigaction(SIGINT, &action, nullptr);
-  ::sigaction(SIGTERM, &action, nullptr);
+  ::sigaction(SIGINT, &action, &previous_int_);
+  ::sigaction(SIGTERM, &action, &previous_term_);
 }
 
 stop_signals::~stop_signals() {
-  ::signal(SIGINT, SIG_DFL);
-  ::signal(SIGTERM, SIG_DFL);
+  ::sigaction(SIGINT, &previous_int_, nullptr);
+  ::sigaction(SIGTERM, &previous_term_, nullptr);
 }
 
 bool stop_signals::stop_requested() noexcept { return stop_signal != 0; }
 
 void stop_signals::stop() noexcept {
   const int signal = stop_signal ? int(stop_signal) : SIGTERM;
+  temporary_files::remove_all();
   ::signal(signal, SIG_DFL);
   ::raise(signal);
   ::_exit(128 + signal);

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -30,6 +31,7 @@ struct alpha_options {
   std::string checkpoint;
   std::string threads = "0";
   bool data = false;
+  CLI::Option* checkpoint_option = nullptr;
 };
 
 std::uint64_t odd_prime_argument(const std::string& text, const std::string& where, std::uint64_t min = 3) {
@@ -65,10 +67,12 @@ unsigned thread_count(const alpha_options& opt) {
 // command line is the same for all of them.
 constexpr const char* checkpoint_key = "nimber alpha";
 
-std::vector<alpha_entry> load_entries(const alpha_options& opt) {
+// A checkpoint's entries, each a line of a few KiB to a few MiB, for primes up to 100000: no
+// fixed bound, so the file may take a quarter of the memory budget (it is read, unpacked and
+// parsed, each a copy).
+std::vector<alpha_entry> load_entries(const checkpoint_file& file) {
   std::vector<alpha_entry> known;
-  if (opt.checkpoint.empty()) return known;
-  if (const auto words = load_checkpoint(opt.checkpoint, checkpoint_key)) {
+  if (const auto words = file.load(checkpoint_key, "--checkpoint", memory_budget() / 4, "a quarter of --max-memory")) {
     std::istringstream in(unpack(*words));
     for (std::string line; std::getline(in, line);) known.push_back(parse_alpha_line(line));
   }
@@ -77,11 +81,12 @@ std::vector<alpha_entry> load_entries(const alpha_options& opt) {
 
 // The primes wanted and every prime they need, computed on --threads threads, with a
 // checkpoint after each.
-std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_options& opt, context& ctx) {
+std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_options& opt,
+                                 const std::optional<checkpoint_file>& file, context& ctx) {
   alpha_job job;
   job.primes = std::move(primes);
   job.threads = thread_count(opt);
-  job.known = load_entries(opt);
+  if (file) job.known = load_entries(*file);
   std::set<std::uint64_t> needed(job.primes.begin(), job.primes.end());
   for (std::uint64_t p : job.primes)
     for (std::uint64_t q : alpha_prerequisites(p)) needed.insert(q);
@@ -108,9 +113,9 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
     const std::lock_guard guard(meter_lock);
     meter.stage("nimber alpha", "primes");
     meter(++count, needed.size());
-    if (opt.checkpoint.empty()) return;
+    if (!file) return;
     lines += alpha_line(e) + "\n";
-    save_checkpoint(opt.checkpoint, checkpoint_key, pack(lines));
+    file->save(checkpoint_key, pack(lines));
   };
   return ranks::compute_alphas_on_ranks(job);
 }
@@ -142,7 +147,12 @@ void print_entries(const std::vector<alpha_entry>& all, const std::function<bool
 void alpha_command(const alpha_options& opt, context& ctx) {
   if (opt.prime.empty() == opt.primes.empty())
     throw input_error("alpha: expected either a prime P or --primes A..B");
-  thread_count(opt);  // checked before any work
+  thread_count(opt);  // checked before any work, like the checkpoint
+  std::optional<checkpoint_file> file;
+  if (opt.checkpoint_option->count()) {
+    file.emplace(opt.checkpoint, "--checkpoint", ctx.output_file);
+    for (std::string& path : file->leftovers(false)) ctx.remove_after_output.push_back(std::move(path));
+  }
   if (!opt.prime.empty()) {
     // The table's entries as they are; the other primes computed (with what they need).
     std::set<std::uint64_t> wanted;
@@ -156,7 +166,7 @@ void alpha_command(const alpha_options& opt, context& ctx) {
     for (std::uint64_t p : wanted)
       if (p <= alpha_table_limit()) all.push_back(alpha_table()[std::size_t(odd_prime_index(p))]);
     if (!missing.empty())
-      for (alpha_entry& e : compute(missing, opt, ctx)) all.push_back(std::move(e));
+      for (alpha_entry& e : compute(missing, opt, file, ctx)) all.push_back(std::move(e));
     std::sort(all.begin(), all.end(), [](const alpha_entry& x, const alpha_entry& y) { return x.p < y.p; });
     print_entries(all, [&wanted](std::uint64_t p) { return wanted.contains(p); }, opt, ctx);
     return;
@@ -169,7 +179,7 @@ void alpha_command(const alpha_options& opt, context& ctx) {
   std::vector<std::uint64_t> primes;
   for (std::size_t k = 0; odd_prime(k) <= b; ++k)
     if (odd_prime(k) >= a) primes.push_back(odd_prime(k));
-  print_entries(compute(std::move(primes), opt, ctx), [a, b](std::uint64_t p) { return p >= a && p <= b; }, opt, ctx);
+  print_entries(compute(std::move(primes), opt, file, ctx), [a, b](std::uint64_t p) { return p >= a && p <= b; }, opt, ctx);
 }
 
 }  // namespace
@@ -180,7 +190,7 @@ void add_alpha_command(CLI::App& app, context& ctx) {
   sub->add_option("P", opt->prime,
                   "Odd primes: print their alpha_P (from the library's table, or computed together)");
   sub->add_option("--primes", opt->primes, "Compute alpha_p from scratch for the primes in A..B");
-  sub->add_option("--checkpoint", opt->checkpoint,
+  opt->checkpoint_option = sub->add_option("--checkpoint", opt->checkpoint,
                   "Save the entries done after every prime to FILE, and go on from it when it exists");
   sub->add_option("--threads", opt->threads,
                   "Primes computed at once (default 0: one per core); under mpirun, on each rank (0: one)");

@@ -27,6 +27,8 @@ struct heap_options {
   std::string code, terms, heaps, plot, checkpoint, checkpoint_every = "300";
   bool period = false, resume = false;
   CLI::Option* heaps_option = nullptr;
+  CLI::Option* checkpoint_option = nullptr;
+  CLI::Option* every_option = nullptr;
 };
 
 // Memory per term: the value (4 bytes) and its share of the output, which is built whole
@@ -95,22 +97,24 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
   progress_meter meter(ctx.progress, "nimber heap " + game.name(), "terms");
   ng::sequence_options options;
   options.progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };
-  if (opt.checkpoint.empty()) return ng::grundy_sequence_of(game, terms, options);
+  if (!opt.checkpoint_option->count()) return ng::grundy_sequence_of(game, terms, options);
 
   const std::string command = checkpoint_command(ctx.command_line);
+  const auto seconds = parse_bounded(opt.checkpoint_every, "--checkpoint-every", 0, 1u << 30,
+                                     "a number of seconds from 0 to 2^30");
+  const checkpoint_file file(opt.checkpoint, "--checkpoint", ctx.output_file);
   std::optional<std::vector<std::uint32_t>> known;
-  if (opt.resume) known = load_checkpoint(opt.checkpoint, command);
+  if (opt.resume)
+    known = file.load(command, "--resume", checkpoint_size_limit(command, terms), std::to_string(terms) + " terms");
   if (known) {
     if (known->size() > terms) throw input_error("--resume", opt.checkpoint, "a checkpoint of at most --terms terms");
     options.known = *known;
   }
-  const auto seconds = parse_bounded(opt.checkpoint_every, "--checkpoint-every", 0, 1u << 30,
-                                     "a number of seconds from 0 to 2^30");
   checkpoint_clock clock{std::chrono::seconds(seconds)};
   stop_signals signals;
   options.checkpoint = [&](std::span<const std::uint32_t> done) {
     const bool stop = stop_signals::stop_requested();
-    if (stop || clock.due()) save_checkpoint(opt.checkpoint, command, done);
+    if (stop || clock.due()) file.save(command, done);
     return !stop;
   };
   ng::grundy_sequence s = ng::grundy_sequence_of(game, terms, options);
@@ -119,8 +123,7 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
                  static_cast<unsigned long long>(s.computed), opt.checkpoint.c_str());
     stop_signals::stop();
   }
-  ctx.remove_after_output.push_back(opt.checkpoint);
-  ctx.remove_after_output.push_back(opt.checkpoint + ".tmp");  // left by a run killed mid-save
+  for (std::string& path : file.leftovers(true)) ctx.remove_after_output.push_back(std::move(path));
   return s;
 }
 
@@ -130,8 +133,11 @@ void heap_command(const heap_options& opt, context& ctx) {
                                             "a number of terms from 1 to 2^32");
   const std::vector<std::uint64_t> heaps = parse_heaps(opt, terms);
   if (!opt.plot.empty()) plot_format(opt.plot);
-  if (opt.resume && opt.checkpoint.empty())
+  if (opt.resume && !opt.checkpoint_option->count())
     throw input_error::at_end("--resume", "--checkpoint FILE beside it (the file to resume from)", "end of arguments");
+  if (opt.every_option->count() && !opt.checkpoint_option->count())
+    throw input_error::at_end("--checkpoint-every", "--checkpoint FILE beside it (the file to save in)",
+                              "end of arguments");
   check_budget(terms * bytes_per_term, std::to_string(terms) + " terms of " + game.name());
   const ng::grundy_sequence s = compute_sequence(opt, game, terms, ctx);
 
@@ -167,11 +173,13 @@ void add_heap_command(CLI::App& app, context& ctx) {
   sub->add_option("--plot", opt->plot,
                   "Draw G(n) against n in FILE.svg or FILE.png, the proved preperiod and period "
                   "marked (with --period); '-' writes the SVG to stdout");
-  sub->add_option("--checkpoint", opt->checkpoint,
-                  "Save the terms computed so far in FILE every --checkpoint-every seconds and "
-                  "when stopped by SIGINT or SIGTERM; removed when the run completes");
-  sub->add_option("--checkpoint-every", opt->checkpoint_every,
-                  "Seconds between checkpoints (default 300; 0: as often as the engine reports)");
+  opt->checkpoint_option = sub->add_option(
+      "--checkpoint", opt->checkpoint,
+      "Save the terms computed so far in FILE every --checkpoint-every seconds and when stopped by "
+      "SIGINT or SIGTERM; removed when the run completes. One run at a time (FILE.lock)");
+  opt->every_option = sub->add_option(
+      "--checkpoint-every", opt->checkpoint_every,
+      "Seconds between checkpoints (default 300; 0: as often as the engine reports); needs --checkpoint");
   sub->add_flag("--resume", opt->resume,
                 "Go on from the --checkpoint FILE of the same command (from scratch when "
                 "FILE does not exist)");

@@ -69,6 +69,11 @@ std::uint64_t parse_bounded(std::string_view token, std::string_view where, std:
   return r.value;
 }
 
+void check_file_name(std::string_view where, std::string_view name) {
+  if (name.empty()) throw input_error(where, name, "a file name");
+  if (name.size() > 1 && name.front() == '-') throw input_error(where, name, "a file name, not an option");
+}
+
 std::vector<std::string_view> split_list(std::string_view list, std::string_view where,
                                          std::string_view expected) {
   std::vector<std::string_view> items;

@@ -62,6 +62,11 @@ std::string read_file_or_stdin(const std::string& path, std::string_view where,
                                std::string_view token, std::string_view expected,
                                const std::function<bool(std::string_view)>& check_start = {});
 
+// A file name given to option `where` (--output, --checkpoint): not empty, and not a word that
+// starts with '-' (`--output --hex` means an option was taken for the name); "-" itself passes,
+// for the caller to say what it means there. Throws input_error.
+void check_file_name(std::string_view where, std::string_view name);
+
 // What every numeric argument must look like.
 inline constexpr std::string_view number_expected =
     "a number below 2^128 (decimal, 0x hex or 0b binary)";

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <exception>
 #include <map>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "memory.hpp"
 #include "parse_errors.hpp"
 #include "picture.hpp"
+#include "temporary_files.hpp"
 #include "nimber/field.hpp"
 #include "nimber/games/error.hpp"
 #include "nimber/version.hpp"
@@ -60,7 +62,8 @@ void add_global_options(CLI::App& app, context& ctx) {
       ->each([](const std::string& name) { force_kernel(name, "--kernel"); });
   app.add_option("--output", ctx.output_file,
                  "Write the result to FILE, through a temporary file renamed at the end: FILE "
-                 "holds the whole result or is left as it was");
+                 "holds the whole result or is left as it was (a device or FIFO is written to)")
+      ->each([](const std::string& name) { check_file_name("--output", name); });
   app.add_option("--max-memory",
                  "The most memory a run may use, e.g. 4G or 512M (default: the physical "
                  "memory available now); a larger request is refused with exit status 2")
@@ -81,6 +84,8 @@ void add_global_options(CLI::App& app, context& ctx) {
       command += (command.empty() ? "" : " ") + a->get_name();
     }
     check_format_for_command(ctx.output.format, command);
+    // Before the command computes: a destination that cannot be written fails the run now.
+    if (!ctx.output_file.empty()) destination(ctx).open();
   });
 }
 
@@ -227,6 +232,19 @@ void add_commands(CLI::App& app, context& ctx) {
       "  printf '1\\n8 8\\n' | nimber batch  # 13");
 }
 
+// --help and --version: the text on stdout with status 0, or one error line when it could not
+// be written there.
+int print_help_or_version(const CLI::App& app, const CLI::Success& e) {
+  std::ostringstream out, err;
+  const int status = app.exit(e, out, err);
+  try {
+    output_target().write(out.str());
+  } catch (const resource_error& error) {
+    return fail(error.what(), exit_bad_input);
+  }
+  return status;
+}
+
 // Runs the command the arguments name and writes its output; returns the exit status. Every
 // failure is one line on stderr with nothing on stdout (see exit_status in common.hpp).
 int run(CLI::App& app, context& ctx, int argc, char** argv) {
@@ -243,7 +261,7 @@ int run(CLI::App& app, context& ctx, int argc, char** argv) {
     for (const std::string& path : ctx.remove_after_output) std::remove(path.c_str());
     return ctx.status;
   } catch (const CLI::Success& e) {
-    return app.exit(e);  // --help, --version: printed on stdout, status 0
+    return print_help_or_version(app, e);
   } catch (const CLI::ParseError& e) {
     // CLI11's own errors (bad --format value, ...): one line like ours instead of its
     // multi-line report.
@@ -283,5 +301,6 @@ int main(int argc, char** argv) {
   add_commands(app, ctx);
   const int status = run(app, ctx, argc, argv);
   ctx.target.reset();  // a failed run's temporary file goes before exit
+  temporary_files::remove_all();  // and what else is left: a checkpoint's lock file
   return ranks::finish(status);
 }

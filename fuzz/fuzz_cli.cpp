@@ -15,8 +15,17 @@
 // kTokens[K]: the commands and options of the tool, so that mutations reach deep; other words
 // are used as they are. fuzz/fuzz_cli.dict holds the same words for libFuzzer's -dict.
 //
+// A word "\x02" S K1 K2 (bytes other than NUL, which ends a word) stands for an ordinal nested
+// K = (K1 + 256 K2) % 20001 deep, of shape S % 3: "((...(w)...))", "w^(w^(...(w)...))" or "w^w^...^w": the ordinal parser must answer or
+// give one error line at any depth, never overflow its stack.
+//
 // The binary runs in a private scratch directory, and inputs that name a path with '/' in it
-// are skipped, so no run reads or writes anything of ours. Commands that may legitimately run
+// are skipped, so no run reads or writes anything of ours. The scratch directory holds files
+// of every kind the command may be given to write (kScratchFiles: a symlink to a regular file,
+// a dangling symlink, a read-only file, a directory and, as root, device nodes equal to
+// /dev/null and /dev/full, made with mknod there), put back before each run; after it they must
+// still be of their kind (a link a link, a device a device, the read-only file's mode kept),
+// and no temporary or lock file may be left beside them. Commands that may legitimately run
 // long are skipped too: `bench`, `alpha` (constants computed from scratch), tables past 300,
 // sequences and heap games past 20000 terms, 128-bit logarithms (the table's one-time set-up
 // takes seconds under ASan; fuzz_field checks them), game files past 100000 positions or moves.
@@ -28,6 +37,8 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -68,6 +79,8 @@ constexpr std::string_view kTokens[] = {
     "255", "256", "65535", "0x10", "0x1234", "0b101", "18446744073709551615", "18446744073709551616", "-1", "1,2,3",
     "", "0,,1", "1k", "64M", "x", "8", "32", "64", "128", "0xffffffffffffffffffffffffffffffff",
     "--plot", "--checkpoint-every", "png", "svg", "dot", "out.txt", "--progress", "--quiet",
+    "link", "dangling", "readonly", "dir", "null", "full", "1K", "1M", "100M", "w",
+    "w^w", "(w)", "w^(w^w)",
 };
 
 // The largest number written in `text`: every run of digits, read as 0x hex, 0b binary or
@@ -100,6 +113,21 @@ std::uint64_t largest_number(std::string_view text) {
   return largest;
 }
 
+// The ordinal a "\x02" S K1 K2 word stands for (see the header).
+std::string nested_ordinal(std::string_view word) {
+  const std::size_t depth = (std::uint8_t(word[2]) + 256 * std::size_t(std::uint8_t(word[3]))) % 20001;
+  std::string text;
+  switch (std::uint8_t(word[1]) % 3) {
+    case 0: return std::string(depth, '(') + "w" + std::string(depth, ')');
+    case 1:
+      for (std::size_t i = 0; i < depth; ++i) text += "w^(";
+      return text + "w" + std::string(depth, ')');
+    default:
+      for (std::size_t i = 0; i < depth; ++i) text += "w^";
+      return text + "w";
+  }
+}
+
 struct command_line {
   std::vector<std::string> args;
   std::string_view input;
@@ -114,6 +142,7 @@ command_line decode(const std::uint8_t* data, std::size_t size) {
     rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
     if (word.empty()) break;
     if (word.size() == 2 && word[0] == '\x01') c.args.emplace_back(kTokens[std::uint8_t(word[1]) % std::size(kTokens)]);
+    else if (word.size() == 4 && word[0] == '\x02') c.args.push_back(nested_ordinal(word));
     else c.args.emplace_back(word);
     if (end == std::string_view::npos) break;
   }
@@ -184,6 +213,102 @@ const std::string& scratch_directory() {
   }) == 0;
   (void)cleanup;
   return dir;
+}
+
+// ---- The scratch directory's special files ------------------------------------------------
+
+enum class scratch_kind : std::uint8_t { link_to_file, dangling_link, read_only, directory, device };
+
+struct scratch_file {
+  const char* name;
+  scratch_kind kind;
+  unsigned minor = 0;  // of a device: major 1, minor 3 is /dev/null's, 7 /dev/full's
+};
+
+constexpr scratch_file kScratchFiles[] = {
+    {"link", scratch_kind::link_to_file},   {"dangling", scratch_kind::dangling_link},
+    {"readonly", scratch_kind::read_only},  {"dir", scratch_kind::directory},
+    {"null", scratch_kind::device, 3},      {"full", scratch_kind::device, 7},
+};
+constexpr const char* kLinked = "linked.txt";  // what "link" leads to
+constexpr const char* kNowhere = "nowhere";    // what "dangling" would lead to
+
+bool has_kind(const std::string& path, const scratch_file& f) {
+  struct stat st {};
+  if (lstat(path.c_str(), &st) != 0) return false;
+  char target[64] = {};
+  switch (f.kind) {
+    case scratch_kind::link_to_file:
+    case scratch_kind::dangling_link:
+      return S_ISLNK(st.st_mode) && readlink(path.c_str(), target, sizeof target - 1) > 0 &&
+             std::string_view(target) == (f.kind == scratch_kind::link_to_file ? kLinked : kNowhere);
+    case scratch_kind::read_only: return S_ISREG(st.st_mode) && (st.st_mode & 07777) == 0444;
+    case scratch_kind::directory: return S_ISDIR(st.st_mode);
+    case scratch_kind::device: return S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, f.minor);
+  }
+  return false;
+}
+
+// Device nodes only as root, and only where mknod works.
+bool devices_made() {
+  static const bool made = [] {
+    if (geteuid() != 0) return false;
+    const std::string probe = scratch_directory() + "/probe-device";
+    const bool ok = mknod(probe.c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0;
+    unlink(probe.c_str());
+    return ok;
+  }();
+  return made;
+}
+
+bool kept(const scratch_file& f) { return f.kind != scratch_kind::device || devices_made(); }
+
+// A file that cannot be made shows as a changed kind after the next run.
+void make(const std::string& path, const scratch_file& f) {
+  std::error_code ignored;
+  std::filesystem::remove_all(path, ignored);
+  const auto link = [&path, &ignored](const char* target) { std::filesystem::create_symlink(target, path, ignored); };
+  switch (f.kind) {
+    case scratch_kind::link_to_file: link(kLinked); break;
+    case scratch_kind::dangling_link: link(kNowhere); break;
+    case scratch_kind::read_only: close(open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0444)); break;
+    case scratch_kind::directory: mkdir(path.c_str(), 0755); break;
+    case scratch_kind::device: mknod(path.c_str(), S_IFCHR | 0666, makedev(1, f.minor)); break;
+  }
+}
+
+// Puts back what a run may have changed: a file of each kind, the link's target present and the
+// dangling link's absent.
+void prepare_scratch() {
+  const std::string dir = scratch_directory() + "/";
+  std::error_code ignored;
+  std::filesystem::remove_all(dir + kNowhere, ignored);
+  if (access((dir + kLinked).c_str(), F_OK) != 0) close(open((dir + kLinked).c_str(), O_WRONLY | O_CREAT, 0644));
+  for (const scratch_file& f : kScratchFiles)
+    if (kept(f) && !has_kind(dir + f.name, f)) make(dir + f.name, f);
+}
+
+// A temporary or lock file of the command, not named by the run itself.
+bool leftover(std::string_view name, const command_line& c) {
+  const bool temporary =
+      name.ends_with(".tmp") || name.ends_with(".lock") || name.find(".tmp.") != std::string_view::npos;
+  return temporary && std::find(c.args.begin(), c.args.end(), name) == c.args.end();
+}
+
+// What the run did to the scratch directory that it must not, or nullptr; leftovers are removed.
+const char* scratch_violation(const command_line& c) {
+  const std::string dir = scratch_directory() + "/";
+  for (const scratch_file& f : kScratchFiles)
+    if (kept(f) && !has_kind(dir + f.name, f)) return "a special file of the scratch directory changed its kind";
+  const char* what = nullptr;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename();
+    if (!leftover(name, c)) continue;
+    what = "a temporary or lock file left behind";
+    std::error_code ignored;
+    std::filesystem::remove_all(entry.path(), ignored);
+  }
+  return what;
 }
 
 // The environment of the child: ours, with the sanitizers told to exit with kSanitizerStatus
@@ -331,9 +456,11 @@ void count_outcome(const command_line&, const outcome&) {}
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const command_line c = decode(data, size);
   if (skipped(c)) return 0;
+  prepare_scratch();
   outcome o = run(c);
   if (std::find(c.args.begin(), c.args.end(), "--progress") != c.args.end()) o.err = without_progress_lines(o.err);
   if (const char* what = violation(o, size)) report(c, o, what);
+  if (const char* what = scratch_violation(c); what && !o.timed_out) report(c, o, what);
   count_outcome(c, o);
   return 0;
 }
