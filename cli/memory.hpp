@@ -8,10 +8,29 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "resources.hpp"
+
 namespace nimber::cli {
+
+// "4G", "512M", "64K", "1T" (powers of 1024, an optional trailing "B" or "iB") or a plain number
+// of bytes; nullopt for anything else, 0 included.
+std::optional<std::uint64_t> parse_memory_size(std::string_view text);
+
+// The physical memory that can be used now without swapping: MemAvailable of /proc/meminfo,
+// lowered to the cgroup's limit and to the address-space limit (ulimit -v) when they are set.
+// Falls back to the physical memory size.
+std::uint64_t available_memory() noexcept;
+
+// "1.5 GiB", "300 MiB", "12 KiB", "800 bytes".
+std::string format_bytes(std::uint64_t bytes);
+
+// Throws resource_error when `bytes` is more than `budget`:
+//   "<what> needs 16.0 GiB of memory; 11.2 GiB is available (--max-memory)"
+void check_memory(std::uint64_t bytes, std::uint64_t budget, std::string_view what);
 
 // The budget: what the run may allocate from the moment it is set, beyond a fixed allowance
 // (16 MiB) for the command's own parsing and messages.

@@ -1,11 +1,10 @@
-// What a run may use and where its result goes: the memory budget (--max-memory) and the
-// destination of the output (--output, written whole or not at all).
+// Where a run's result goes (--output, --checkpoint, --plot: written whole or not at all), and
+// the error of a run that needs more of a resource than it may have.
 #pragma once
 
 #include <sys/stat.h>
 
 #include <cstdint>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -18,24 +17,6 @@ class resource_error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-// ---- Memory ------------------------------------------------------------------------------
-
-// "4G", "512M", "64K", "1T" (powers of 1024, an optional trailing "B" or "iB") or a plain number
-// of bytes; nullopt for anything else, 0 included.
-std::optional<std::uint64_t> parse_memory_size(std::string_view text);
-
-// The physical memory that can be used now without swapping: MemAvailable of /proc/meminfo,
-// lowered to the cgroup's limit and to the address-space limit (ulimit -v) when they are set.
-// Falls back to the physical memory size.
-std::uint64_t available_memory() noexcept;
-
-// "1.5 GiB", "300 MiB", "12 KiB", "800 bytes".
-std::string format_bytes(std::uint64_t bytes);
-
-// Throws resource_error when `bytes` is more than `budget`:
-//   "<what> needs 16.0 GiB of memory; 11.2 GiB is available (--max-memory)"
-void check_memory(std::uint64_t bytes, std::uint64_t budget, std::string_view what);
 
 // ---- Output ------------------------------------------------------------------------------
 
