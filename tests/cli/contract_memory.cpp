@@ -60,7 +60,7 @@ result finish_within(process& p, std::chrono::seconds limit) {
   return r;
 }
 
-TEST(CliContractMemory, CommandsEstimateBeforeAllocating) {
+TEST(ContractMemory, CommandsEstimateBeforeAllocating) {
   expect_resource_error({"table", "4096", "--max-memory", "10M"}, "a table of 4096 x 4096 needs ");
   expect_resource_error({"table", "4096", "--format", "csv", "--max-memory", "10M"}, "a table of 4096 x 4096 needs ");
   expect_resource_error({"bench", "--n", "16777216", "--max-memory", "1M"}, "timing 16777216 pairs needs 384 MiB");
@@ -76,7 +76,7 @@ TEST(CliContractMemory, CommandsEstimateBeforeAllocating) {
   expect_output({"solve", "1", "1", "1", "--max-memory", "1M"}, "2\n3\n");
 }
 
-TEST(CliContractMemory, MatricesAreRefusedFromTheirShape) {
+TEST(ContractMemory, MatricesAreRefusedFromTheirShape) {
   temp_dir dir;
   const std::string file = dir.path + "/m.txt";
   {
@@ -92,7 +92,7 @@ TEST(CliContractMemory, MatricesAreRefusedFromTheirShape) {
   EXPECT_EQ(run({"matrix", "rank", file, "--max-memory", "64M"}).status, 0);
 }
 
-TEST(CliContractMemory, ReadsStopAtTheBudget) {
+TEST(ContractMemory, ReadsStopAtTheBudget) {
   expect_resource_error({"mul", "@/dev/zero", "3", "--max-memory", "20M"},
                         "argument 1: '@/dev/zero' needs more than 20 MiB of memory; 20 MiB may be used");
   temp_dir dir;
@@ -102,7 +102,7 @@ TEST(CliContractMemory, ReadsStopAtTheBudget) {
                         "argument 1: '@" + file + "' needs 3.0 MiB of memory; 2.0 MiB may be used");
 }
 
-TEST(CliContractMemory, GameFilesAreRefusedFromTheirHeaderBeforeTheEnd) {
+TEST(ContractMemory, GameFilesAreRefusedFromTheirHeaderBeforeTheEnd) {
   // Standard input is a FIFO whose writer never closes it: a run that waited for the end of
   // its input would never finish.
   temp_dir dir;
@@ -120,7 +120,7 @@ TEST(CliContractMemory, GameFilesAreRefusedFromTheirHeaderBeforeTheEnd) {
   EXPECT_EQ(r.err.rfind("nimber: error: a game of 4294967295 positions and 0 moves needs ", 0), 0u) << r.err;
 }
 
-TEST(CliContractMemory, MisereSumsSearchAsFarAsTheBudgetHolds) {
+TEST(ContractMemory, MisereSumsSearchAsFarAsTheBudgetHolds) {
   // Four positions on a cycle: a sum of 8 of them reaches C(11, 3) = 165 sums.
   const std::string cycle = "4 4\n0 1\n1 2\n2 3\n3 0\n";
   const std::vector<std::string> args{"game", "outcome", "-", "--misere", "--sum", "0,0,0,0,0,0,0,0"};
@@ -137,20 +137,20 @@ TEST(CliContractMemory, MisereSumsSearchAsFarAsTheBudgetHolds) {
       << roomy.out;
 }
 
-TEST(CliContractMemory, RunawayAllocationsEndInOneLine) {
+TEST(ContractMemory, RunawayAllocationsEndInOneLine) {
   // Ordinal inverses whose estimate is unknown, and big decimal conversion through GMP.
   expect_out_of_memory(run({"inv", "w^(w^50)", "--max-memory", "64M"}));
   expect_out_of_memory(run({"add", "2^300000000", "1", "--max-memory", "100M"}));
 }
 
-TEST(CliContractMemory, AlphaRefusesAFieldPastTheBudgetBeforeComputingIt) {
+TEST(ContractMemory, AlphaRefusesAFieldPastTheBudgetBeforeComputingIt) {
   expect_resource_error({"alpha", "839", "--max-memory", "1G"},
                         "alpha_839, in a field of 15762780 bits, needs 5.9 GiB of memory; 1.0 GiB may be used");
   expect_resource_error({"alpha", "719", "--threads", "1", "--max-memory", "1G"},
                         "alpha_359, in a field of 3504820 bits, needs 1.3 GiB");
 }
 
-TEST(CliContractMemory, LongRunsShowProgress) {
+TEST(ContractMemory, LongRunsShowProgress) {
   // alpha: the primes done, then each prime's power test, bit by bit of its exponent.
   const result alpha = run({"alpha", "263", "--progress"});
   EXPECT_EQ(alpha.status, 0) << alpha.err;
@@ -166,7 +166,7 @@ TEST(CliContractMemory, LongRunsShowProgress) {
 }
 
 #ifndef NIMBER_TEST_ASAN  // ASan reserves terabytes of address space: ulimit -v stops it at once
-TEST(CliContractMemory, AnAddressSpaceLimitIsTheDefaultBudget) {
+TEST(ContractMemory, AnAddressSpaceLimitIsTheDefaultBudget) {
   // GMP's own abort ("GNU MP: Cannot allocate memory", status 134) must never show.
   const std::string command = "ulimit -v 400000; exec '" NIMBER_CLI "' add 2^300000000 1";
   temp_file out, err;
