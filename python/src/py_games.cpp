@@ -3,6 +3,7 @@
 #include "nimber/games/coin_turning.hpp"
 #include "nimber/games/graph.hpp"
 #include "nimber/games/heap.hpp"
+#include "nimber/games/misere.hpp"
 #include "progress.hpp"
 #include "py_common.hpp"
 
@@ -119,9 +120,10 @@ most n terms, or None when no period is proved within them.
 >>> nimber.period("0.77", 1000)  # Kayles
 (71, 12)
 )doc");
-  m.def("outcomes", [](py::handle edges, py::handle n) {
+  m.def("outcomes", [](py::handle edges, py::handle n, bool misere) {
     const ng::game_graph g = graph_of(edges, n, "outcomes");
-    const std::vector<ng::outcome> o = without_gil([&] { return ng::outcomes(g); });
+    const auto play = misere ? ng::play_convention::misere : ng::play_convention::normal;
+    const std::vector<ng::outcome> o = without_gil([&] { return ng::outcomes(g, play); });
     // The names by NumPy indexing with the enum's codes (draw 0, win 1, lose 2): no Python
     // string per position.
     py::array_t<std::uint8_t> codes(py::ssize_t(o.size()));
@@ -130,14 +132,33 @@ most n terms, or None when no period is proved within them.
     for (const ng::outcome x : {ng::outcome::draw, ng::outcome::win, ng::outcome::lose}) names.append(ng::to_string(x));
     py::object table = numpy().attr("array")(names, "U4");
     return py::object(table[codes]);
-  }, "edges"_a, "n"_a = py::none(), R"doc(
+  }, "edges"_a, "n"_a = py::none(), py::kw_only(), "misere"_a = false, R"doc(
 The outcome of every position of the game graph with these moves: an (m, 2) integer array of
 (from, to) rows on n positions (default: one more than the largest endpoint). 'win' (the
-player to move wins), 'lose' or 'draw' (play can go on for ever).
+player to move wins), 'lose' or 'draw' (play can go on for ever). misere=True: misère play,
+where the player who cannot move wins.
 
 >>> import numpy as np, nimber
 >>> nimber.outcomes(np.array([[1, 0], [2, 1], [3, 3]]))
 array(['lose', 'win', 'lose', 'draw'], dtype='<U4')
+>>> nimber.outcomes(np.array([[1, 0], [2, 1], [3, 3]]), misere=True)
+array(['win', 'lose', 'win', 'draw'], dtype='<U4')
+)doc");
+  m.def("misere_nim", [](const py::iterable& sizes) {
+    std::vector<std::uint64_t> heaps;
+    for (const py::handle h : sizes) heaps.push_back(to_u64(h, "misere_nim: a heap size"));
+    py::list moves;
+    for (const ng::nim_move& mv : ng::misere_nim_winning_moves(heaps)) moves.append(py::make_tuple(mv.heap, mv.to));
+    return py::make_tuple(ng::misere_nim_wins(heaps), moves);
+  }, "heaps"_a, R"doc(
+Misère Nim by Bouton's misère rule: (wins, moves), whether the player to move wins when the
+player who cannot move wins, and every winning move as (heap index, size after the move).
+
+>>> import nimber
+>>> nimber.misere_nim([2, 1, 1])
+(True, [(0, 1)])
+>>> nimber.misere_nim([1, 1, 1])
+(False, [])
 )doc");
   m.def("grundy_values", [](py::handle edges, py::handle n) {
     const ng::game_graph g = graph_of(edges, n, "grundy_values");

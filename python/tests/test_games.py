@@ -2,6 +2,7 @@
 by their closed forms; progress on stderr."""
 
 import io
+import itertools
 import subprocess
 import sys
 
@@ -64,7 +65,7 @@ def test_game_errors():
         nimber.grundy_sequence("0.77", 10, progress="yes")
 
 
-def brute_outcomes(n, edges):
+def brute_outcomes(n, edges, misere=False):
     options = [[] for _ in range(n)]
     for u, v in edges:
         options[u].append(v)
@@ -75,7 +76,9 @@ def brute_outcomes(n, edges):
         for u in range(n):
             if result[u] != "draw":
                 continue
-            if any(result[v] == "lose" for v in options[u]):
+            if misere and not options[u]:  # who cannot move wins
+                result[u], changed = "win", True
+            elif any(result[v] == "lose" for v in options[u]):
                 result[u], changed = "win", True
             elif all(result[v] == "win" for v in options[u]):
                 result[u], changed = "lose", True
@@ -104,7 +107,27 @@ def test_graphs(seed):
     if seed % 2:  # acyclic: every move goes to a smaller position
         edges = edges[edges[:, 0] > edges[:, 1]]
     assert nimber.outcomes(edges, n).tolist() == brute_outcomes(n, edges.tolist())
+    assert nimber.outcomes(edges, n, misere=True).tolist() == brute_outcomes(n, edges.tolist(), misere=True)
     assert nimber.grundy_values(edges, n).tolist() == brute_grundy(n, edges.tolist())
+
+
+def brute_misere_nim(heaps, memo={}):
+    """Whether the player to move wins misère Nim, from the definition."""
+    key = tuple(sorted(heaps))
+    if key not in memo:
+        moves = [heaps[:i] + [t] + heaps[i + 1:] for i, h in enumerate(heaps) for t in range(h)]
+        memo[key] = not moves or any(not brute_misere_nim(m) for m in moves)
+    return memo[key]
+
+
+def test_misere_nim():
+    for heaps in itertools.product(range(6), repeat=3):
+        heaps = list(heaps)
+        wins, moves = nimber.misere_nim(heaps)
+        assert wins == brute_misere_nim(heaps)
+        expected = [(i, t) for i, h in enumerate(heaps) for t in reversed(range(h))
+                    if not brute_misere_nim(heaps[:i] + [t] + heaps[i + 1:])]
+        assert moves == expected
 
 
 def test_graph_errors():
