@@ -335,24 +335,26 @@ TEST(Ordinal, Text) {
   }
 }
 
+// What parsing `s` reports: the error's message, or "no error".
+std::string parse_message(const char* s) {
+  try {
+    ordinal::parse(s);
+  } catch (const nimber::ordinal_parse_error& e) {
+    return std::string(e.what());
+  }
+  return std::string("no error");
+}
+
 TEST(Ordinal, BadNotation) {
-  const auto message = [](const char* s) {
-    try {
-      ordinal::parse(s);
-    } catch (const nimber::ordinal_parse_error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  EXPECT_EQ(message("w^"), "position 3: 'end of text': expected a number, 'w' or '('");
-  EXPECT_EQ(message("3w"), "position 1: '3w': expected a number (decimal, 0x hex or 0b binary), 'w' or '('");
-  EXPECT_EQ(message("w^(w^w)"), "position 3: '(': expected an exponent below w^w with 64-bit coefficients");
-  EXPECT_EQ(message("(w + 1"), "position 7: 'end of text': expected ')'");
-  EXPECT_EQ(message("w + x"), "position 5: 'x': expected a number (decimal, 0x hex or 0b binary), 'w' or '('");
-  EXPECT_EQ(message("w $"), "position 3: '$': expected a number, 'w', '(' or an operator");
-  EXPECT_EQ(message("3^2"), "position 1: '3': expected 'w' or 2 before '^'");
-  EXPECT_EQ(message("w w"), "position 3: 'w': expected '+', '*' or the end");
-  EXPECT_EQ(message("2^4294967297"), "position 3: '4294967297': expected an exponent of 2 from 0 to 2^32");
+  EXPECT_EQ(parse_message("w^"), "position 3: 'end of text': expected a number, 'w' or '('");
+  EXPECT_EQ(parse_message("3w"), "position 1: '3w': expected a number (decimal, 0x hex or 0b binary), 'w' or '('");
+  EXPECT_EQ(parse_message("w^(w^w)"), "position 3: '(': expected an exponent below w^w with 64-bit coefficients");
+  EXPECT_EQ(parse_message("(w + 1"), "position 7: 'end of text': expected ')'");
+  EXPECT_EQ(parse_message("w + x"), "position 5: 'x': expected a number (decimal, 0x hex or 0b binary), 'w' or '('");
+  EXPECT_EQ(parse_message("w $"), "position 3: '$': expected a number, 'w', '(' or an operator");
+  EXPECT_EQ(parse_message("3^2"), "position 1: '3': expected 'w' or 2 before '^'");
+  EXPECT_EQ(parse_message("w w"), "position 3: 'w': expected '+', '*' or the end");
+  EXPECT_EQ(parse_message("2^4294967297"), "position 3: '4294967297': expected an exponent of 2 from 0 to 2^32");
 }
 
 // The parser nests one call per '(' and per w^: past ordinal::max_nesting it refuses the text
@@ -382,7 +384,7 @@ TEST(Ordinal, DeepNesting) {
   std::string carets;
   while (carets.size() < 1000000) carets += "w^";
   EXPECT_EQ(message(carets + "w"), "position 2002: '^': " + limit);
-  EXPECT_EQ(message("w^(w^(w^2))"), "position 3: '(': expected an exponent below w^w with 64-bit coefficients");
+  EXPECT_EQ(parse_message("w^(w^(w^2))"), "position 3: '(': expected an exponent below w^w with 64-bit coefficients");
 }
 
 // An exponent is an ordinal, where '*' and '+' are not the nim operations: it must be in Cantor
@@ -393,25 +395,17 @@ TEST(Ordinal, ExponentInCantorNormalForm) {
   EXPECT_EQ(O("w^(2^3)"), ordinal::omega_power({8}));
   EXPECT_EQ(O("w^(0 + w)"), ordinal::omega_power({0, 1}));
   EXPECT_EQ(O("(2*3)"), O("1"));  // outside exponents '*' is the nim product
-  const auto message = [](const char* s) {
-    try {
-      ordinal::parse(s);
-    } catch (const nimber::ordinal_parse_error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
   const std::string rule = " (in an exponent '*' only gives a power of w its coefficient, as in w^(w^2*3))";
-  EXPECT_EQ(message("w^(2*3)"), "position 5: '*': expected '+' or ')'" + rule);
-  EXPECT_EQ(message("w^(w*w)"), "position 6: 'w': expected a number" + rule);
-  EXPECT_EQ(message("w^(w^2*3*5)"), "position 9: '*': expected '+' or ')'" + rule);
-  EXPECT_EQ(message("w^((w + 1)*2)"), "position 11: '*': expected '+' or ')'" + rule);
-  EXPECT_EQ(message("w^(w^(2*3))"), "position 8: '*': expected '+' or ')'" + rule);
+  EXPECT_EQ(parse_message("w^(2*3)"), "position 5: '*': expected '+' or ')'" + rule);
+  EXPECT_EQ(parse_message("w^(w*w)"), "position 6: 'w': expected a number" + rule);
+  EXPECT_EQ(parse_message("w^(w^2*3*5)"), "position 9: '*': expected '+' or ')'" + rule);
+  EXPECT_EQ(parse_message("w^((w + 1)*2)"), "position 11: '*': expected '+' or ')'" + rule);
+  EXPECT_EQ(parse_message("w^(w^(2*3))"), "position 8: '*': expected '+' or ')'" + rule);
   const std::string order =
       "expected a term below the one before it (an exponent is in Cantor normal form, as in w^(w^2 + w + 1))";
-  EXPECT_EQ(message("w^(1 + w)"), "position 8: 'w': " + order);
-  EXPECT_EQ(message("w^(w + w*2)"), "position 8: 'w': " + order);
-  EXPECT_EQ(message("w^(3 + 4)"), "position 8: '4': " + order);
+  EXPECT_EQ(parse_message("w^(1 + w)"), "position 8: 'w': " + order);
+  EXPECT_EQ(parse_message("w^(w + w*2)"), "position 8: 'w': " + order);
+  EXPECT_EQ(parse_message("w^(3 + 4)"), "position 8: '4': " + order);
 }
 
 TEST(Ordinal, LongFrobeniusPowers) {
