@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <forward_list>
 
 #include "common.hpp"
 #include "temporary_files.hpp"
@@ -126,8 +127,12 @@ void hold_lock(const std::string& lock, std::string_view option, const std::stri
     struct stat held {}, named {};
     if (::fstat(fd, &held) == 0 && ::stat(lock.c_str(), &named) == 0 && held.st_ino == named.st_ino &&
         held.st_dev == named.st_dev) {
+      // The name stays as long as the lock, for good: the signal handler may read it at any
+      // moment, up to the process's very end (so no static object that exit() would destroy).
+      static auto* const held = new std::forward_list<std::string>;
       temporary_files::signals_held signals;
-      temporary_files::remember((new std::string(lock))->c_str());  // as long as the lock: for good
+      held->push_front(lock);
+      temporary_files::remember(held->front().c_str());
       return;
     }
     ::close(fd);
