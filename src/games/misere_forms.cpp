@@ -81,7 +81,7 @@ class equality_with_game {
   std::vector<std::pair<form_id, bool>> known_;  // a handful of candidates: a flat list
 };
 
-misere_forms::misere_forms() : slots_(1024, empty_slot) {
+misere_forms::misere_forms(std::uint64_t max_options) : slots_(1024, empty_slot), max_options_(max_options) {
   std::vector<form_id> none;
   intern(none);
   nodes_[0].simplest = 0;
@@ -118,6 +118,8 @@ form_id misere_forms::intern(std::vector<form_id>& sorted_options) {
     const auto existing = options(slots_[i]);
     if (std::equal(existing.begin(), existing.end(), sorted_options.begin(), sorted_options.end())) return slots_[i];
   }
+  if (option_pool_.size() + sorted_options.size() > max_options_)
+    throw game_size_error("the forms need more than " + std::to_string(max_options_) + " stored options");
   node_data n;
   n.first = option_pool_.size();
   n.count = static_cast<std::uint32_t>(sorted_options.size());

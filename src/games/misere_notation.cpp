@@ -12,8 +12,9 @@ namespace {
 
 std::string heap_name(std::int64_t n) {
   if (n == 0) return "0";
-  if (n == 1) return "*";
-  return "*" + std::to_string(n);
+  std::string name = "*";
+  if (n > 1) name += std::to_string(n);
+  return name;
 }
 
 // Recursive descent over  sum := term ('+' term)* ;  term := 0 | * digits? | { (sum (, sum)*)? }

@@ -35,7 +35,10 @@ using form_id = std::uint32_t;
 // thread-safe: one store per thread, or a lock around it.
 class misere_forms {
  public:
-  misere_forms();  // holds 0, the game with no options, as id zero()
+  // Holds 0, the game with no options, as id zero(). A form stores its options once, four
+  // bytes each: when storing a new form would take the options stored past max_options (sums
+  // and parsed text can grow fast: *n + *n has n^2 positions), game_size_error is thrown.
+  explicit misere_forms(std::uint64_t max_options = ~std::uint64_t(0));
 
   static constexpr form_id zero() noexcept { return 0; }
   // The nim heap *n = {0, *, ..., *(n-1)}. Throws game_argument_error when n > max_heap.
@@ -73,6 +76,7 @@ class misere_forms {
   std::uint64_t count_born_by_day_5();
 
   std::size_t size() const noexcept { return nodes_.size(); }
+  std::uint64_t options_stored() const noexcept { return option_pool_.size(); }
 
  private:
   struct node_data {
@@ -93,6 +97,7 @@ class misere_forms {
   std::vector<form_id> slots_;                       // open addressing: ids by option-set hash, ~0 empty
   std::unordered_map<std::uint64_t, form_id> sums_;  // (min << 32 | max) -> the sum
   std::vector<form_id> heaps_;                       // heaps_[n] = *n
+  std::uint64_t max_options_;
 };
 
 // The notation of Winning Ways and Siegel for forms: nim heaps 0, *, *2, *3, ... and any other
