@@ -137,8 +137,7 @@ TEST(MisereForms, EveryFormToHeight3IsEqualToItsSimplestFormAndOnlyToIt) {
     EXPECT_FALSE(outcomes.distinguishes(g, s, family)) << ng::to_string(store, g);
     for (const form_id h : forms) {
       if (store.equal(g, h)) continue;
-      EXPECT_TRUE(outcomes.distinguishes(g, h, family))
-          << ng::to_string(store, g) << " vs " << ng::to_string(store, h);
+      EXPECT_TRUE(outcomes.distinguishes(g, h, family)) << ng::to_string(store, g) << " vs " << ng::to_string(store, h);
     }
   }
 }
@@ -225,6 +224,16 @@ TEST(MisereForms, MalformedNotationIsAParseError) {
   EXPECT_EQ(parse_failure(std::string(ng::max_form_nesting + 1, '{')), "offset 200|{|braces nested at most 200 deep");
   ng::misere_forms store;
   EXPECT_THROW(ng::parse_misere_form(store, "*2 x"), ng::games_error);
+}
+
+TEST(MisereForms, AStoreKeepsToItsBudgetOfOptions) {
+  ng::misere_forms store(1000);
+  EXPECT_NO_THROW(store.nim_heap(40));  // 40 * 41 / 2 = 820 options
+  const std::uint64_t before = store.options_stored();
+  EXPECT_THROW(store.sum(store.nim_heap(40), store.nim_heap(40)), ng::game_size_error);
+  EXPECT_LE(store.options_stored(), 1000u);
+  EXPECT_GE(store.options_stored(), before);
+  EXPECT_EQ(ng::to_string(store, store.nim_heap(40)), "*40");  // still usable
 }
 
 TEST(MisereForms, ForeignIdsAreRejected) {
