@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common.hpp"
+#include "memory.hpp"
 #include "nimber/games/error.hpp"
 #include "nimber/games/misere_forms.hpp"
 #include "resources.hpp"
@@ -16,10 +17,6 @@ namespace nimber::cli {
 namespace {
 
 namespace ng = nimber::games;
-
-// Options stored by one command: 64 MiB of them. Sums grow as products of their terms' sizes,
-// so a short argument can ask for far more.
-constexpr std::uint64_t max_stored_options = std::uint64_t(16) << 20;
 
 struct misere_options {
   std::string first, second, days = "4";
@@ -35,20 +32,22 @@ ng::form_id parse_form(ng::misere_forms& store, const std::string& text, std::si
   }
 }
 
-// Runs `body`, reporting a store grown past its budget as a resource error.
+// Runs `body` with a store of forms held to half the memory budget (its vectors grow by
+// doubling): sums grow as products of their terms' sizes, so a short argument can ask for more
+// than any budget.
 template <class Body>
 void within_budget(Body body) {
   try {
-    body();
+    ng::misere_forms store(memory_budget() / 2);
+    body(store);
   } catch (const ng::game_size_error&) {
-    throw resource_error("the forms need more than " + std::to_string(max_stored_options) +
-                         " stored options (64 MiB): a smaller game or sum");
+    throw resource_error("the misère forms need more than " + format_bytes(memory_budget()) +
+                         " of memory (--max-memory): a smaller game or sum");
   }
 }
 
 void form_command(const misere_options& opt, context& ctx) {
-  within_budget([&] {
-    ng::misere_forms store(max_stored_options);
+  within_budget([&](ng::misere_forms& store) {
     const ng::form_id g = store.simplest(parse_form(store, opt.first, 1));
     report r;
     r.value("form", cell::text(ng::to_string(store, g)), "{}");
@@ -60,8 +59,7 @@ void form_command(const misere_options& opt, context& ctx) {
 }
 
 void equal_command(const misere_options& opt, context& ctx) {
-  within_budget([&] {
-    ng::misere_forms store(max_stored_options);
+  within_budget([&](ng::misere_forms& store) {
     const ng::form_id g = store.simplest(parse_form(store, opt.first, 1));
     const ng::form_id h = store.simplest(parse_form(store, opt.second, 2));
     report r;

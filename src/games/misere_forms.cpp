@@ -81,11 +81,17 @@ class equality_with_game {
   std::vector<std::pair<form_id, bool>> known_;  // a handful of candidates: a flat list
 };
 
-misere_forms::misere_forms(std::uint64_t max_options) : slots_(1024, empty_slot), max_options_(max_options) {
+misere_forms::misere_forms(std::uint64_t max_bytes) : slots_(1024, empty_slot), max_bytes_(max_bytes) {
   std::vector<form_id> none;
   intern(none);
   nodes_[0].simplest = 0;
   heaps_.push_back(0);
+}
+
+void misere_forms::count_bytes(std::uint64_t bytes) {
+  if (bytes > max_bytes_ - std::min(bytes_used_, max_bytes_))
+    throw game_size_error("the forms need more than " + std::to_string(max_bytes_) + " bytes");
+  bytes_used_ += bytes;
 }
 
 const misere_forms::node_data& misere_forms::node(form_id g) const {
@@ -118,8 +124,7 @@ form_id misere_forms::intern(std::vector<form_id>& sorted_options) {
     const auto existing = options(slots_[i]);
     if (std::equal(existing.begin(), existing.end(), sorted_options.begin(), sorted_options.end())) return slots_[i];
   }
-  if (option_pool_.size() + sorted_options.size() > max_options_)
-    throw game_size_error("the forms need more than " + std::to_string(max_options_) + " stored options");
+  count_bytes(bytes_per_form + 4 * sorted_options.size());
   node_data n;
   n.first = option_pool_.size();
   n.count = static_cast<std::uint32_t>(sorted_options.size());
@@ -173,6 +178,7 @@ form_id misere_forms::sum(form_id g, form_id h) {
   for (const form_id h1 : hs) result.push_back(sum(g, h1));
   sort_unique(result);
   const form_id s = intern(result);
+  count_bytes(bytes_per_sum);
   sums_.emplace(key, s);
   return s;
 }

@@ -33,8 +33,11 @@ class form_parser {
   form_id sum() {
     form_id g = term();
     while (next_is('+')) {
-      ++at_;
-      g = store_.sum(g, term());
+      const std::size_t plus = at_++;
+      const form_id h = term();
+      if (store_.height(g) + store_.height(h) > max_form_height)
+        throw parse_error(where(plus), "+", "a sum of height at most " + std::to_string(max_form_height));
+      g = store_.sum(g, h);
     }
     return g;
   }

@@ -222,17 +222,20 @@ TEST(MisereForms, MalformedNotationIsAParseError) {
   EXPECT_EQ(parse_failure("*+"), "offset 2||a form: 0, *, *n or {...}");
   EXPECT_EQ(parse_failure(std::string(ng::max_form_nesting, '{') + std::string(ng::max_form_nesting, '}')), "parsed");
   EXPECT_EQ(parse_failure(std::string(ng::max_form_nesting + 1, '{')), "offset 200|{|braces nested at most 200 deep");
+  std::string stars = "*";
+  for (std::uint32_t i = 0; i < ng::max_form_height; ++i) stars += "+*";
+  EXPECT_EQ(parse_failure(stars), "offset " + std::to_string(stars.size() - 2) + "|+|a sum of height at most 4096");
   ng::misere_forms store;
   EXPECT_THROW(ng::parse_misere_form(store, "*2 x"), ng::games_error);
 }
 
-TEST(MisereForms, AStoreKeepsToItsBudgetOfOptions) {
-  ng::misere_forms store(1000);
-  EXPECT_NO_THROW(store.nim_heap(40));  // 40 * 41 / 2 = 820 options
-  const std::uint64_t before = store.options_stored();
+TEST(MisereForms, AStoreKeepsToItsBudgetOfMemory) {
+  ng::misere_forms store(20000);
+  EXPECT_NO_THROW(store.nim_heap(40));  // 41 forms, 40 * 41 / 2 = 820 options: 5904 bytes
+  const std::uint64_t before = store.bytes_used();
   EXPECT_THROW(store.sum(store.nim_heap(40), store.nim_heap(40)), ng::game_size_error);
-  EXPECT_LE(store.options_stored(), 1000u);
-  EXPECT_GE(store.options_stored(), before);
+  EXPECT_LE(store.bytes_used(), 20000u);
+  EXPECT_GE(store.bytes_used(), before);
   EXPECT_EQ(ng::to_string(store, store.nim_heap(40)), "*40");  // still usable
 }
 

@@ -35,10 +35,12 @@ using form_id = std::uint32_t;
 // thread-safe: one store per thread, or a lock around it.
 class misere_forms {
  public:
-  // Holds 0, the game with no options, as id zero(). A form stores its options once, four
-  // bytes each: when storing a new form would take the options stored past max_options (sums
-  // and parsed text can grow fast: *n + *n has n^2 positions), game_size_error is thrown.
-  explicit misere_forms(std::uint64_t max_options = ~std::uint64_t(0));
+  // Holds 0, the game with no options, as id zero(). Sums and parsed text grow fast (*n + *n
+  // has n^2 positions): when a new form or memoised sum would take the store's memory, counted
+  // as bytes_per_form a form, 4 bytes an option and bytes_per_sum a sum, past max_bytes,
+  // game_size_error is thrown and the store stays as it was before that form.
+  explicit misere_forms(std::uint64_t max_bytes = ~std::uint64_t(0));
+  static constexpr std::uint64_t bytes_per_form = 64, bytes_per_sum = 48;
 
   static constexpr form_id zero() noexcept { return 0; }
   // The nim heap *n = {0, *, ..., *(n-1)}. Throws game_argument_error when n > max_heap.
@@ -60,7 +62,8 @@ class misere_forms {
   // n when g is the nim heap *n as a form ({0, *} is *2), otherwise -1.
   std::int64_t heap_size(form_id g) const { return node(g).heap; }
 
-  // The simplest form of g, memoised; simplest(simplest(g)) == simplest(g).
+  // The simplest form of g, memoised; simplest(simplest(g)) == simplest(g). Recurses as deep
+  // as g is high (as sum does, as deep as g + h is high): keep heights to some thousands.
   form_id simplest(form_id g);
   // Misère equality: identical simplest forms.
   bool equal(form_id g, form_id h) { return simplest(g) == simplest(h); }
@@ -76,7 +79,8 @@ class misere_forms {
   std::uint64_t count_born_by_day_5();
 
   std::size_t size() const noexcept { return nodes_.size(); }
-  std::uint64_t options_stored() const noexcept { return option_pool_.size(); }
+  // The store's memory as counted against max_bytes.
+  std::uint64_t bytes_used() const noexcept { return bytes_used_; }
 
  private:
   struct node_data {
@@ -97,7 +101,9 @@ class misere_forms {
   std::vector<form_id> slots_;                       // open addressing: ids by option-set hash, ~0 empty
   std::unordered_map<std::uint64_t, form_id> sums_;  // (min << 32 | max) -> the sum
   std::vector<form_id> heaps_;                       // heaps_[n] = *n
-  std::uint64_t max_options_;
+  std::uint64_t max_bytes_;
+  std::uint64_t bytes_used_ = 0;
+  void count_bytes(std::uint64_t bytes);
 };
 
 // The notation of Winning Ways and Siegel for forms: nim heaps 0, *, *2, *3, ... and any other
@@ -109,8 +115,10 @@ std::string to_string(const misere_forms& store, form_id g);
 // {G,H,...} ({} is 0), and sums G+H of any of them, spaces allowed between tokens. Does not
 // simplify. Throws parse_error naming the offset of the offending token ("offset 4") and the
 // token, or at the end of the input when it ends early; also when braces nest deeper than
-// max_form_nesting.
+// max_form_nesting, or a sum would be higher than max_form_height (simplest and sum recurse
+// as deep as a form is high). Throws game_size_error when the store's budget runs out.
 form_id parse_misere_form(misere_forms& store, std::string_view text);
 inline constexpr std::size_t max_form_nesting = 200;
+inline constexpr std::uint32_t max_form_height = 4096;
 
 }  // namespace nimber::games
