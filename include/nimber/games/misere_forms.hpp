@@ -31,14 +31,16 @@ namespace nimber::games {
 using form_id = std::uint32_t;
 
 // A table of hash-consed games: each game is its sorted set of options, stored once, so two
-// games with the same options (recursively) have the same id. Ids are never invalidated. Not
+// games with the same options (recursively) have the same id. Ids are never invalidated. Every
+// member taking a form_id throws game_argument_error for an id that is not of this store. Not
 // thread-safe: one store per thread, or a lock around it.
 class misere_forms {
  public:
   // Holds 0, the game with no options, as id zero(). Sums and parsed text grow fast (*n + *n
   // has n^2 positions): when a new form or memoised sum would take the store's memory, counted
   // as bytes_per_form a form, 4 bytes an option and bytes_per_sum a sum, past max_bytes,
-  // game_size_error is thrown and the store stays as it was before that form.
+  // game_size_error is thrown (by any member that stores forms); the forms stored until then
+  // stay valid.
   explicit misere_forms(std::uint64_t max_bytes = ~std::uint64_t(0));
   static constexpr std::uint64_t bytes_per_form = 64, bytes_per_sum = 48;
 
@@ -47,7 +49,6 @@ class misere_forms {
   form_id nim_heap(std::uint64_t n);
   static constexpr std::uint64_t max_heap = 1024;
   // The game whose options are `options` (any order, repeats ignored); not simplified.
-  // Throws game_argument_error when an option is not an id of this store.
   form_id game(std::vector<form_id> options);
   // The sum G + H: options G' + H and G + H'; not simplified.
   form_id sum(form_id g, form_id h);
