@@ -212,6 +212,11 @@ form_id misere_forms::simplify(std::vector<form_id> options) {
   return s;
 }
 
+bool misere_forms::linked(form_id g, form_id h) {
+  g = simplest(g), h = simplest(h);
+  return !contains(options(h), g) && !contains(options(g), h);
+}
+
 std::vector<form_id> misere_forms::born_by(unsigned day) {
   if (day > 4)
     throw game_size_error("the games born by day " + std::to_string(day) +

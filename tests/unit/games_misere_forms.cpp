@@ -155,6 +155,30 @@ TEST(MisereForms, RandomFormsAreEqualToTheirSimplestForms) {
   }
 }
 
+// Linked pairs against a witness T (from T born by day 4, or T = X + Y of two of them) with
+// G + T and H + T both lost for the player to move; pairs not linked have none (the theorem's
+// easy half: G + T lost and G = H' make H + T won).
+TEST(MisereForms, LinkedPairsHaveAWitness) {
+  ng::misere_forms store;
+  const auto day3 = store.born_by(3), day4 = store.born_by(4);
+  sum_outcomes outcomes(store);
+  std::vector<std::vector<form_id>> witnesses;
+  for (const form_id x : day4)
+    for (const form_id y : day4) witnesses.push_back({x, y});
+  for (const form_id x : day4) witnesses.push_back({x});
+  for (const form_id g : day3)
+    for (const form_id h : day3) {
+      const bool witnessed = std::any_of(witnesses.begin(), witnesses.end(), [&](std::vector<form_id> t) {
+        std::vector<form_id> with_g = t, with_h = t;
+        with_g.push_back(g), with_h.push_back(h);
+        return !outcomes.next_wins(with_g) && !outcomes.next_wins(with_h);
+      });
+      EXPECT_EQ(store.linked(g, h), witnessed) << ng::to_string(store, g) << " , " << ng::to_string(store, h);
+    }
+  EXPECT_TRUE(store.linked(ng::parse_misere_form(store, "{*}"), ng::misere_forms::zero()));  // 0 and 0, by *
+  EXPECT_FALSE(store.linked(store.nim_heap(2), store.nim_heap(1)));
+}
+
 TEST(MisereForms, KnownValues) {
   ng::misere_forms store;
   const auto value = [&](const char* text) {

@@ -68,6 +68,10 @@ class misere_forms {
   form_id simplest(form_id g);
   // Misère equality: identical simplest forms.
   bool equal(form_id g, form_id h) { return simplest(g) == simplest(h); }
+  // Whether G is linked to H: some T makes G + T and H + T both misère P-positions, so that
+  // neither can stand for the other's options. By Conway's theorem, exactly when G equals no
+  // option of H and no option of G equals H (compared as simplest forms).
+  bool linked(form_id g, form_id h);
   // Whether g is its own simplest form.
   bool in_simplest_form(form_id g) { return simplest(g) == g; }
 
