@@ -144,5 +144,6 @@ void add_game_command(CLI::App& app, context& ctx);      // game outcome|grundy
 void add_heap_command(CLI::App& app, context& ctx);      // heap
 void add_coins_command(CLI::App& app, context& ctx);     // coins
 void add_alpha_command(CLI::App& app, context& ctx);     // alpha
+void add_misere_command(CLI::App& app, context& ctx);    // misere form|equal|days
 
 }  // namespace nimber::cli

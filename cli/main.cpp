@@ -217,6 +217,7 @@ void add_commands(CLI::App& app, context& ctx) {
   add_heap_command(app, ctx);
   add_coins_command(app, ctx);
   add_alpha_command(app, ctx);
+  add_misere_command(app, ctx);
   add_global_help(app);
   // Set after the subcommands are added: CLI11 copies the parent's footer into each new one.
   app.footer(

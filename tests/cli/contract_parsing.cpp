@@ -98,7 +98,7 @@ TEST(ContractParsing, OptionsCli11Rejects) {
   expect_error({"mul", "5", "--", "11"}, "argument 2: '11': expected end of arguments (see 'nimber mul --help')");
   expect_error({"--", "mul", "5", "11"},
                "command: '--': expected a command (mul, add, div, inv, sqrt, pow, table, batch, nim, kernels, bench, "
-               "log, order, solve, triples, seq, matrix, game, heap, coins, alpha)");
+               "log, order, solve, triples, seq, matrix, game, heap, coins, alpha, misere)");
 }
 
 TEST(ContractParsing, SingleDashWord) {

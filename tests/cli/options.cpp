@@ -56,7 +56,7 @@ TEST(CliOptions, BadGlobalOptions) {
 TEST(CliOptions, MessagesNameTheProblem) {
   expect_error({"mull", "3", "4"},
                "command: 'mull': expected a command (mul, add, div, inv, sqrt, pow, table, batch, nim, "
-               "kernels, bench, log, order, solve, triples, seq, matrix, game, heap, coins, alpha); did you mean 'mul'?");
+               "kernels, bench, log, order, solve, triples, seq, matrix, game, heap, coins, alpha, misere); did you mean 'mul'?");
   expect_error({"--kernel"}, "--kernel: end of arguments: expected a value after it");
   expect_error({"mul", "3", "--kernel"}, "--kernel: end of arguments: expected a value after it");
   expect_error({"--hex"}, "command: end of arguments: expected a command; 'nimber --help' lists them");

@@ -1,0 +1,118 @@
+// misere form|equal|days: misère forms of impartial games (nimber/games/misere_forms.hpp):
+// simplest forms, equality, and the number of games born by each day. This file parses
+// arguments and describes the results for the output writer.
+#include <CLI/CLI.hpp>
+
+#include <memory>
+#include <string>
+
+#include "common.hpp"
+#include "memory.hpp"
+#include "nimber/games/error.hpp"
+#include "nimber/games/misere_forms.hpp"
+#include "resources.hpp"
+
+namespace nimber::cli {
+
+namespace {
+
+namespace ng = nimber::games;
+
+struct misere_options {
+  std::string first, second, days = "4";
+};
+
+ng::form_id parse_form(ng::misere_forms& store, const std::string& text, std::size_t position) {
+  try {
+    return ng::parse_misere_form(store, text);
+  } catch (const ng::parse_error& e) {
+    const std::string where = argument_where(position) + " (" + e.where() + ")";
+    if (e.end_of_input()) throw input_error::at_end(where, e.expected(), "end of the form");
+    throw input_error(where, e.token(), e.expected());
+  }
+}
+
+// Runs `body` with a store of forms held to half the memory budget (its vectors grow by
+// doubling): sums grow as products of their terms' sizes, so a short argument can ask for more
+// than any budget.
+template <class Body>
+void within_budget(Body body) {
+  try {
+    ng::misere_forms store(memory_budget() / 2);
+    body(store);
+  } catch (const ng::game_size_error&) {
+    throw resource_error("the misère forms need more than " + format_bytes(memory_budget()) +
+                         " of memory (--max-memory): a smaller game or sum");
+  }
+}
+
+void form_command(const misere_options& opt, context& ctx) {
+  within_budget([&](ng::misere_forms& store) {
+    const ng::form_id g = store.simplest(parse_form(store, opt.first, 1));
+    report r;
+    r.value("form", cell::text(ng::to_string(store, g)), "{}");
+    r.value("birthday", cell::count(store.height(g)), "birthday: {}");
+    r.value("next_player_wins", cell::flag(store.next_player_wins(g)), "", in_json | in_csv);
+    r.sentence(store.next_player_wins(g) ? "the player to move wins" : "the player to move loses");
+    print(ctx, r);
+  });
+}
+
+void equal_command(const misere_options& opt, context& ctx) {
+  within_budget([&](ng::misere_forms& store) {
+    const ng::form_id g = store.simplest(parse_form(store, opt.first, 1));
+    const ng::form_id h = store.simplest(parse_form(store, opt.second, 2));
+    report r;
+    r.value("equal", cell::flag(g == h), "", in_json | in_csv);
+    r.sentence(g == h ? "equal" : "not equal");
+    r.value("first", cell::text(ng::to_string(store, g)), "first: {}");
+    r.value("second", cell::text(ng::to_string(store, h)), "second: {}");
+    print(ctx, r);
+  });
+}
+
+void days_command(const misere_options& opt, context& ctx) {
+  const std::uint64_t last = parse_bounded(opt.days, argument_where(1), 0, 5, "a day from 0 to 5");
+  ng::misere_forms store;
+  std::vector<std::uint64_t> days, counts;
+  for (std::uint64_t day = 0; day <= last; ++day) {
+    days.push_back(day);
+    counts.push_back(day <= 4 ? store.born_by(static_cast<unsigned>(day)).size() : store.count_born_by_day_5());
+  }
+  report r;
+  r.table("days", days.size(), {number_column("day", days), number_column("games", counts)},
+          "day {day}: {games} games");
+  print(ctx, r);
+}
+
+}  // namespace
+
+void add_misere_command(CLI::App& app, context& ctx) {
+  CLI::App* misere = app.add_subcommand("misere", "Misère forms of impartial games: simplest forms and equality");
+  misere->require_subcommand(1);
+  misere->footer(
+      "A form: 0, *, *n (n <= 1024), {G,H,...} (its options) or a sum G+H. Misère play: the\n"
+      "player who cannot move wins. Two games are equal when no third game added to both\n"
+      "tells them apart; each has one simplest form (Conway). docs/games.md has the theory.");
+  auto opt = std::make_shared<misere_options>();
+  CLI::App* form = misere->add_subcommand("form", "The simplest form of a game, its birthday and its outcome");
+  form->add_option("GAME", opt->first, "A form, such as '*2+*2' or '{0,{*2}}'")->required();
+  form->footer("Examples:\n  nimber misere form '*2+*2'     # {*2,*3}\n  nimber misere form '{*}'       # 0");
+  form->callback([&ctx, opt] { form_command(*opt, ctx); });
+
+  CLI::App* equal = misere->add_subcommand("equal", "Whether two games are equal in misère play");
+  equal->add_option("G", opt->first, "A form")->required();
+  equal->add_option("H", opt->second, "A form")->required();
+  equal->footer(
+      "Examples:\n  nimber misere equal '*+*' 0      # equal\n  nimber misere equal '*2+*2' 0    # not equal");
+  equal->callback([&ctx, opt] { equal_command(*opt, ctx); });
+
+  CLI::App* days = misere->add_subcommand("days", "How many games are born by each day, up to day N");
+  days->add_option("N", opt->days, "The last day, 0 to 5 (default 4; day 5 takes seconds)");
+  days->footer(
+      "Day n's games are the sets of games born before it, simplified.\n"
+      "Examples:\n  nimber misere days       # 1 2 3 5 22\n  nimber misere days 5     # ... 4171780");
+  days->callback([&ctx, opt] { days_command(*opt, ctx); });
+}
+
+}  // namespace nimber::cli

@@ -1,0 +1,129 @@
+// Finite impartial games under misère play, as forms: a game is the set of its options, and
+// two games are equal when no third game X tells them apart, o⁻(G + X) = o⁻(H + X) for all X.
+//
+// Every game has a unique simplest form (J. H. Conway, "On Numbers and Games", ch. 12; A. N.
+// Siegel, "Combinatorial Game Theory", ch. V; A. N. Siegel, "On the structure of misère
+// impartial games", section 2): an option G' is reversible through G'' when G'' is an option
+// of G' equal to G, and G then equals the game with G' replaced by the options of G'',
+// except when G'' has no options (the Grundy-Smith proviso). A game with no reversible option
+// whose options are in simplest form is in simplest form, and equal simplest forms are
+// identical, so misère equality is identity of simplest forms.
+//
+// Equality is decided without searching for X, by Conway's recursion on the relation "G is
+// linked to H" (some T makes both G + T and H + T misère P-positions):
+//   G = H       iff  o⁻(G) = o⁻(H), G is linked to no H', and no G' is linked to H;
+//   G linked H  iff  G equals no H' and no G' equals H.
+// The proviso never bites a simplification here: when G'' has no options, G = 0 and the
+// simplest form is 0 itself.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace nimber::games {
+
+// A game of a misere_forms store: an index into its table, meaningful only in that store.
+using form_id = std::uint32_t;
+
+// A table of hash-consed games: each game is its sorted set of options, stored once, so two
+// games with the same options (recursively) have the same id. Ids are never invalidated. Every
+// member taking a form_id throws game_argument_error for an id that is not of this store. Not
+// thread-safe: one store per thread, or a lock around it.
+class misere_forms {
+ public:
+  // Holds 0, the game with no options, as id zero(). Sums and parsed text grow fast (*n + *n
+  // has n^2 positions): when a new form or memoised sum would take the store's memory, counted
+  // as bytes_per_form a form, 4 bytes an option and bytes_per_sum a sum, past max_bytes,
+  // game_size_error is thrown (by any member that stores forms); the forms stored until then
+  // stay valid.
+  explicit misere_forms(std::uint64_t max_bytes = ~std::uint64_t(0));
+  static constexpr std::uint64_t bytes_per_form = 64, bytes_per_sum = 48;
+
+  static constexpr form_id zero() noexcept { return 0; }
+  // The nim heap *n = {0, *, ..., *(n-1)}. Throws game_argument_error when n > max_heap.
+  form_id nim_heap(std::uint64_t n);
+  static constexpr std::uint64_t max_heap = 1024;
+  // The game whose options are `options` (any order, repeats ignored); not simplified.
+  form_id game(std::vector<form_id> options);
+  // The sum G + H: options G' + H and G + H'; not simplified.
+  form_id sum(form_id g, form_id h);
+
+  std::span<const form_id> options(form_id g) const;
+  // Whether the player to move wins G in misère play (no options: the mover wins).
+  bool next_player_wins(form_id g) const { return node(g).next_wins; }
+  // The height of the form as it stands: 0 for 0, otherwise 1 + the largest option height.
+  // The birthday of the game is the height of its simplest form.
+  std::uint32_t height(form_id g) const { return node(g).height; }
+  std::uint32_t birthday(form_id g) { return height(simplest(g)); }
+  // n when g is the nim heap *n as a form ({0, *} is *2), otherwise -1.
+  std::int64_t heap_size(form_id g) const { return node(g).heap; }
+
+  // The simplest form of g, memoised; simplest(simplest(g)) == simplest(g). Recurses as deep
+  // as g is high (as sum does, as deep as g + h is high): keep heights to some thousands.
+  form_id simplest(form_id g);
+  // Misère equality: identical simplest forms.
+  bool equal(form_id g, form_id h) { return simplest(g) == simplest(h); }
+  // Whether G is linked to H: some T makes G + T and H + T both misère P-positions, so that
+  // neither can stand for the other's options. By Conway's theorem, exactly when G equals no
+  // option of H and no option of G equals H (compared as simplest forms).
+  bool linked(form_id g, form_id h);
+  // Whether g is its own simplest form.
+  bool in_simplest_form(form_id g) { return simplest(g) == g; }
+
+  // The simplest forms of the games born by day n, by birthday, then by id. Each day is every
+  // set of the games before it, simplified. Throws game_size_error when n > 4: day 5 has
+  // 4,171,780 games, counted by count_born_by_day_5 without storing them.
+  std::vector<form_id> born_by(unsigned day);
+  // The number of games born by day 5: the sets of the 22 games born by day 4 that are in
+  // simplest form (each game born by day 5 is exactly one of them).
+  std::uint64_t count_born_by_day_5();
+
+  std::size_t size() const noexcept { return nodes_.size(); }
+  // The store's memory as counted against max_bytes.
+  std::uint64_t bytes_used() const noexcept { return bytes_used_; }
+
+ private:
+  struct node_data {
+    std::uint64_t first = 0;  // options: option_pool_[first, first + count)
+    std::uint32_t count = 0;
+    std::uint32_t height = 0;
+    std::int64_t heap = -1;
+    form_id simplest = ~form_id(0);  // unknown until simplest() sets it
+    bool next_wins = true;
+  };
+  const node_data& node(form_id g) const;
+  form_id intern(std::vector<form_id>& sorted_options);
+  form_id simplify(std::vector<form_id> options);
+  void grow_table();
+
+  std::vector<node_data> nodes_;
+  std::vector<form_id> option_pool_;
+  std::vector<form_id> slots_;                       // open addressing: ids by option-set hash, ~0 empty
+  std::unordered_map<std::uint64_t, form_id> sums_;  // (min << 32 | max) -> the sum
+  std::vector<form_id> heaps_;                       // heaps_[n] = *n
+  std::uint64_t max_bytes_;
+  std::uint64_t bytes_used_ = 0;
+  void count_bytes(std::uint64_t bytes);
+};
+
+// The notation of Winning Ways and Siegel for forms: nim heaps 0, *, *2, *3, ... and any other
+// form as its options in braces, {*2,*3} or {0,{*2}}; options are listed nim heaps first by
+// size, then the others by height and text. Prints g as it stands (simplest(g) for the value).
+std::string to_string(const misere_forms& store, form_id g);
+
+// Reads that notation into `store`: 0, *, *n (n <= misere_forms::max_heap; *0 is 0, *1 is *),
+// {G,H,...} ({} is 0), and sums G+H of any of them, spaces allowed between tokens. Does not
+// simplify. Throws parse_error naming the offset of the offending token ("offset 4") and the
+// token, or at the end of the input when it ends early; also when braces nest deeper than
+// max_form_nesting, or a sum would be higher than max_form_height (simplest and sum recurse
+// as deep as a form is high). Throws game_size_error when the store's budget runs out.
+form_id parse_misere_form(misere_forms& store, std::string_view text);
+inline constexpr std::size_t max_form_nesting = 200;
+inline constexpr std::uint32_t max_form_height = 4096;
+
+}  // namespace nimber::games

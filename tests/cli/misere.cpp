@@ -1,0 +1,45 @@
+// `nimber misere` run as a subprocess: simplest forms, equality, the games born by each day,
+// the output formats, and one-line errors with an empty stdout.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "runner.hpp"
+
+namespace {
+
+using namespace cli_test;
+
+TEST(CliMisere, SimplestForms) {
+  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\nthe player to move loses\n");
+  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\nthe player to move wins\n");
+  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\nthe player to move loses\n");
+  expect_output({"misere", "form", "*2+*2", "--format", "json"},
+                "{\"form\":\"{*2,*3}\",\"birthday\":4,\"next_player_wins\":false}\n");
+}
+
+TEST(CliMisere, Equality) {
+  expect_output({"misere", "equal", "*+*", "0"}, "equal\nfirst: 0\nsecond: 0\n");
+  expect_output({"misere", "equal", "*2+*2", "0"}, "not equal\nfirst: {*2,*3}\nsecond: 0\n");
+  expect_output({"misere", "equal", "*2+*3", "*3+*2", "--format", "csv"},
+                "equal,first,second\ntrue,\"{*2,*3,{*2,*3}}\",\"{*2,*3,{*2,*3}}\"\n");
+}
+
+TEST(CliMisere, GamesBornByEachDay) {
+  expect_output({"misere", "days"},
+                "day 0: 1 games\nday 1: 2 games\nday 2: 3 games\nday 3: 5 games\nday 4: 22 games\n");
+  expect_output({"misere", "days", "2", "--format", "csv"}, "day,games\n0,1\n1,2\n2,3\n");
+}
+
+TEST(CliMisere, BadInputIsOneLine) {
+  expect_error({"misere", "form", "{*2 *3}"}, "argument 1 (offset 4): '*': expected ',', '+' or '}'");
+  expect_error({"misere", "form", "{*,"}, "argument 1 (offset 3): end of the form: expected a form: 0, *, *n or {...}");
+  expect_error({"misere", "form", "*2000"}, "argument 1 (offset 1): '2000': expected a heap size up to 1024");
+  expect_error({"misere", "equal", "0", "x"}, "argument 2 (offset 0): 'x': expected a form: 0, *, *n or {...}");
+  expect_error({"misere", "days", "6"}, "argument 1: '6': expected a day from 0 to 5");
+  expect_error({"misere", "days", "-1"}, "argument 1: '-1': expected a day from 0 to 5");
+  expect_error({"misere", "form", "*1024+*1024", "--max-memory", "64M"},
+               "the misère forms need more than 64 MiB of memory (--max-memory): a smaller game or sum");
+}
+
+}  // namespace
