@@ -80,7 +80,7 @@ constexpr std::string_view kTokens[] = {
     "", "0,,1", "1k", "64M", "x", "8", "32", "64", "128", "0xffffffffffffffffffffffffffffffff",
     "--plot", "--checkpoint-every", "png", "svg", "dot", "out.txt", "--progress", "--quiet",
     "link", "dangling", "readonly", "dir", "null", "full", "1K", "1M", "100M", "w",
-    "w^w", "(w)", "w^(w^w)",
+    "w^w", "(w)", "w^(w^w)", "misere", "form", "equal", "days", "*2+*2", "{*,*2}", "--misere", "--sum",
 };
 
 // The largest number written in `text`: every run of digits, read as 0x hex, 0b binary or
@@ -170,6 +170,9 @@ bool skipped(const command_line& c) {
   if (command == "seq" || command == "heap" || command == "triples") return largest > 20000;
   if (command == "log" || command == "order" || command == "solve") return largest == ~std::uint64_t(0);
   if (command == "game") return largest_number(c.input) > 100000;
+  // Misère forms grow as the product of their sums' terms, and day 5 takes seconds.
+  const auto has = [&c](std::string_view word) { return std::find(c.args.begin(), c.args.end(), word) != c.args.end(); };
+  if (has("misere")) return largest > 16 || (has("days") && largest >= 5);
   return false;
 }
 
