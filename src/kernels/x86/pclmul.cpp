@@ -25,7 +25,8 @@ const ops pclmul_ops = {"pclmul",
                         &byte_table_maps<pclmul>::apply,
                         &row_passes<pclmul>::split,
                         &row_passes<pclmul>::join,
-                        &row_passes<pclmul>::add,
-                        &chunk_ops_of<clmul128>};
+                        &row_passes<pclmul>::add};
+
+const chunk_ops pclmul_chunks = chunk_ops_of<clmul128>;
 
 }  // namespace nimber::detail::kernels

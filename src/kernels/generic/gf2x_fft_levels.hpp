@@ -1,5 +1,5 @@
-// The order of the additive FFT's butterflies (gf2x_fft.hpp), written once for the leaves'
-// translation units (gf2x_portable.cpp, gf2x_pclmul.cpp, gf2x_vpclmul.cpp), each
+// The order of the additive FFT's butterflies (src/big/gf2x_fft.hpp), written once for the leaves'
+// translation units (generic/gf2x_portable.cpp, x86/gf2x_pclmul.cpp, x86/gf2x_vpclmul.cpp), each
 // instantiating it with its own butterflies: a policy B with
 //   static void butterfly(u64* x, std::size_t h, u64 s)    x[j] += s x[j+h]; x[j+h] += x[j]
 //   static void unbutterfly(u64* x, std::size_t h, u64 s)  the inverse
@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "big/gf2x_fft.hpp"
+#include "kernels/gf2x_leaf.hpp"
 
 namespace nimber::gf2x::detail {
 namespace {
