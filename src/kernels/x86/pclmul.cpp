@@ -11,6 +11,7 @@
 #include "kernels/generic/byte_tables.hpp"
 #include "kernels/generic/clmul128.hpp"
 #include "kernels/generic/rows.hpp"
+#include "scalar/clmul_path.hpp"
 
 namespace nimber::detail::kernels {
 namespace {
