@@ -1,5 +1,5 @@
 // Internal interface between the batch front end (src/batch/batch.cpp), the kernel registry
-// (src/kernels/registry.cpp), the big-nimber tower (src/big/) and the kernels
+// (src/kernels/registry.cpp), the big-nimber tower and GF(2)[x] products (src/big/) and the kernels
 // (src/kernels/portable.cpp, src/kernels/x86/<isa>.cpp). Not installed.
 //
 // The registry holds one table of slots per kernel (`slots` below): every ISA-specific choice
