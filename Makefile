@@ -1,8 +1,15 @@
-# The README's two commands:
+# The README's two commands, and the contributor's loop:
 #   make demo   install what is missing, build (Release, in build/), run a short demo
-#   make test   install what is missing, build, run every test, then the ASan/UBSan suite,
-#               the suite built by clang, and the portable-only build (no x86 kernels)
-# The CLI lands at build/nimber either way.
+#   make test   the whole gate (about 22 minutes on two cores): install what is missing, then
+#               the Release build (g++, MPI) and every test of it, unit, CLI, MPI, Python
+#               reference, packaging and fuzz-corpus replays; the same suite under ASan/UBSan,
+#               built by clang, and as the portable-only build (no x86 kernels); every
+#               libFuzzer harness for FUZZ_SECONDS; the thread tests under TSan; the Python
+#               module's pytest suite (docs/testing.md)
+#   make check  the quick loop while changing the library: the Release build in build/ of the
+#               layers and their unit tests, then those tests (ctest label `unit`); no CLI,
+#               sanitizers, fuzz replays or packaging checks (timings in docs/testing.md)
+# The CLI lands at build/nimber for demo and test.
 
 BUILD       ?= build
 ASAN_BUILD  ?= build-asan
@@ -20,7 +27,7 @@ RELEASE_OPTIONS := -DCMAKE_BUILD_TYPE=Release -DNIMBER_MPI=ON
 CLANG_PACKAGES := clang
 FUZZ_PACKAGES := $(CLANG_PACKAGES) libclang-rt-14-dev
 
-.PHONY: all deps clang-deps fuzz-deps install-packages build demo test unit asan clang portable fuzz bench clean
+.PHONY: all deps clang-deps fuzz-deps install-packages build demo test check unit asan clang portable fuzz bench clean
 all: build
 
 deps:
@@ -75,6 +82,14 @@ test: python-test
 
 unit: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+# The unit tests of every library layer (tests/CMakeLists.txt labels them `unit`), built
+# alone: the libraries and those test programs, nothing else.
+LAYER_TESTS := test_core test_reference test_big test_algebra test_games test_transfinite
+check: deps
+	cmake -S . -B $(BUILD) $(RELEASE_OPTIONS)
+	cmake --build $(BUILD) -j$(JOBS) --target $(LAYER_TESTS)
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -L unit
 
 asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNIMBER_SANITIZE=address,undefined -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_TOOLS=OFF

@@ -187,7 +187,7 @@ def scalar_path_header():
                         "inline std::atomic<scalar_path> active_scalar_path{scalar_path::undecided};", path)
     text = replace_once(text, "scalar_path decide_scalar_path() noexcept;",
                         "inline scalar_path decide_scalar_path() noexcept;", path)
-    return replace_pattern(text, r"^((?:std::uint64_t|void|u128|bool) clmul_\w+\()", r"inline \1", path, 6)
+    return replace_pattern(text, r"^((?:std::uint64_t|void|u128|bool) clmul_\w+\()", r"inline \1", path, 3)
 
 
 def clmul_sources():

@@ -139,22 +139,26 @@ void mul_half(const std::uint64_t* x, std::uint64_t* out, std::size_t n);
 // inverse(0) = 0 here (no throw).
 void inverse(const std::uint64_t* x, std::uint64_t* out, std::size_t n);
 
+// ---- Tuning (docs/big.md, "Tuning knobs", lists every knob of the library) ----------------
+// Each knob is a process-wide atomic: safe to set while other threads compute, taking effect
+// for the operations (or, for the two sizes, the levels of a product) that start after it.
+// No setting changes an answer, only the time and memory it takes.
+
 // Whether operations from 2^16 bits share their work with a worker thread of the library
-// (started on first use on machines with two cores or more; default on). Thread-safe. Off, everything
+// (started on first use on machines with two cores or more; default on). Off, everything
 // runs on the calling thread: for callers that keep every core busy themselves, and for
-// comparing one core with two. Takes effect for the operations that start after it.
+// comparing one core with two.
 bool helper_thread_enabled() noexcept;
 void set_helper_thread(bool enabled) noexcept;
 
 // Limbs per block evaluated breadth-first (all its leaf products in batched calls); on the
 // chunk route the block is this many limbs' worth of chunks (at least 2). Tuned on the
-// machine of docs/big.md; exposed for the benchmark and the tests.
+// machine of docs/big.md; for measurements and tests.
 std::size_t block_limbs() noexcept;
 void set_block_limbs(std::size_t n) noexcept;  // n a power of two >= 2
 // Limbs up to which the levels above the blocks are breadth-first too on the limb route
 // (working memory about 3 n^1.58 limbs); larger products halve depth-first down to this size
-// (linear memory). The chunk route always halves depth-first. Exposed for the benchmark and
-// the tests; not to be changed while a product runs.
+// (linear memory). The chunk route always halves depth-first. For measurements and tests.
 std::size_t breadth_limbs() noexcept;
 void set_breadth_limbs(std::size_t n) noexcept;  // n a power of two
 

@@ -48,7 +48,8 @@ std::size_t karatsuba_limbs() noexcept;
 // (its cost doubles at each power of two, so just above one Karatsuba can stay cheaper);
 // SIZE_MAX where the leaf has none (portable). set_fft_limbs(n) makes every product from n
 // limbs up use the FFT, on every leaf that has one (n >= 1; 0 restores the measured choice):
-// for tests and measurements, not meant to race with products on other threads.
+// for tests and measurements. An atomic, like the knobs of big.hpp (docs/big.md, "Tuning
+// knobs"); no setting changes an answer.
 std::size_t fft_limbs() noexcept;
 void set_fft_limbs(std::size_t n) noexcept;
 

@@ -3,8 +3,10 @@
 // The library carries one kernel per instruction set, each compiled with its own target
 // flags: "portable" (plain C++, every CPU), "pclmul" (the scalar PCLMULQDQ product in a
 // loop, for CPUs without GFNI), "avx2" (AVX2 + GFNI + PCLMULQDQ) and "avx512" (AVX-512
-// F/BW/VBMI/VBMI2 + GFNI + VPCLMULQDQ). The kernels with carry-less multiplies also carry the chunk
-// arithmetic of the big-nimber product (big.hpp), so forcing one forces that too.
+// F/BW/VBMI/VBMI2 + GFNI + VPCLMULQDQ). Every instruction-set choice of the library goes with the
+// kernel: the scalar 64/128-bit product path (arith.hpp), the chunk arithmetic of big products
+// (big.hpp; kernels with carry-less multiplies only) and the GF(2)[x] leaf (gf2x.hpp), so
+// forcing one forces them all.
 // On first use it picks the best one this CPU supports (CPUID, cached), unless the
 // environment variable NIMBER_KERNEL=portable|pclmul|avx2|avx512 names another, which
 // is read once, then. force() switches at any time; all kernels give identical results.

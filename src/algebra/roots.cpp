@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "nimber/algebra/poly.hpp"
-#include "nimber/detail/scalar_path.hpp"
+#include "scalar/clmul_path.hpp"
 
 namespace nimber {
 namespace {

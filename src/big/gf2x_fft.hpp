@@ -16,38 +16,16 @@
 //   - the butterfly of level i on block r (the points whose index has the high bits r) uses
 //     the constant s_i(shift of the block) = sum over the bits j of r of v_(j+1), the same
 //     at every level.
-// Internal to the library.
+// The transforms' field arithmetic (fft_ops) and the Cantor basis are with the leaves, one set
+// per instruction set (kernels/gf2x_leaf.hpp). Internal to the library.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
+#include "kernels/gf2x_leaf.hpp"
+
 namespace nimber::gf2x::detail {
-
-// The transforms' field arithmetic, per instruction set.
-struct fft_ops {
-  // In place on 2^m values: evaluation (forward) and its inverse, in the novel basis.
-  void (*forward)(std::uint64_t* a, unsigned m) noexcept;
-  void (*inverse)(std::uint64_t* a, unsigned m) noexcept;
-  // a[i] = a[i] b[i] in GF(2^64).
-  void (*pointwise)(std::uint64_t* a, const std::uint64_t* b, std::size_t n) noexcept;
-};
-
-// v_0 .. v_63, and prefix[t] = v_1 + ... + v_t (the constant of block r + 1 is that of block
-// r plus prefix[1 + trailing zeros of r + 1]).
-struct cantor_constants {
-  std::uint64_t v[64];
-  std::uint64_t prefix[65];
-};
-[[gnu::visibility("hidden")]] extern const cantor_constants& cantor() noexcept;
-
-// The butterfly constant of block r: sum of v_(j+1) over the bits j of r.
-inline std::uint64_t block_constant(const cantor_constants& c, std::uint64_t r) noexcept {
-  std::uint64_t s = 0;
-  for (unsigned j = 0; r != 0; ++j, r >>= 1)
-    if (r & 1) s ^= c.v[j + 1];
-  return s;
-}
 
 // The changes of basis on x[0 .. 2^m) (gf2x_basis.cpp): monomial -> novel, where only the
 // first `used` words of x may be nonzero, and novel -> monomial. Division level by level by

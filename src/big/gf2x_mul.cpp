@@ -1,5 +1,5 @@
 // The GF(2)[x] product (include/nimber/gf2x.hpp): Karatsuba over the leaves of
-// gf2x_leaf.hpp, the leaf chosen with the batch kernel.
+// kernels/gf2x_leaf.hpp, the leaf the kernel registry holds for the active kernel.
 //
 // Karatsuba on n limbs, h = ceil(n/2), a = a0 + a1 X, b = b0 + b1 X with X = x^(64h):
 //   a b = a0 b0 + ((a0 + a1)(b0 + b1) + a0 b0 + a1 b1) X + a1 b1 X^2,
@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "big/gf2x_leaf.hpp"
+#include "big/gf2x_fft.hpp"
+#include "kernels/kernel.hpp"
 #include "nimber/gf2x.hpp"
-#include "nimber/kernel.hpp"
 
 namespace nimber::gf2x {
 namespace {
@@ -23,14 +23,7 @@ namespace {
 using u64 = std::uint64_t;
 using detail::leaf;
 
-const leaf& active_leaf() noexcept {
-#if NIMBER_DETAIL_X86_KERNELS
-  const std::string_view k = kernel::active();
-  if (k == "avx512") return detail::vpclmul_leaf;
-  if (k == "pclmul" || k == "avx2") return detail::pclmul_leaf;
-#endif
-  return detail::portable_leaf;
-}
+const leaf& active_leaf() noexcept { return nimber::detail::kernels::active_gf2x(); }
 
 std::atomic<std::size_t> g_fft_limbs{0};  // set_fft_limbs; 0: the leaf's own crossover
 

@@ -4,6 +4,7 @@
 // "Multiplication of multidigit numbers on automata". Also the tunables of the product
 // (nimber::big::set_block_limbs, set_breadth_limbs).
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -23,15 +24,19 @@ namespace {
 // Thresholds in limbs (words), the same bytes on either base. From this size (2^16 bits) up,
 // the product hands part of its work to a worker thread.
 constexpr std::size_t kParallelLimbs = 1024;
-std::size_t g_block_limbs = 512;  // 2^15 bits: fastest of 16..2048 at 2^16 and 2^20 bits here
+// Relaxed atomics: a setter may run while products do. Each call of mul_rec reads them once
+// and hands the block size down, and every block size gives the same product.
+std::atomic<std::size_t> g_block_limbs{512};  // 2^15 bits: fastest of 16..2048 at 2^16 and 2^20 bits here
 // Up to this size (2^20 bits) the levels above the blocks are breadth-first too (mul_levels,
 // working memory about 3 n^1.58 limbs); above it, depth-first halving keeps memory linear.
-std::size_t g_breadth_limbs = 16384;
+std::atomic<std::size_t> g_breadth_limbs{16384};
 
 template <class Base>
-std::size_t block_elements() noexcept { return std::max<std::size_t>(2, g_block_limbs / Base::W); }
+std::size_t block_elements() noexcept {
+  return std::max<std::size_t>(2, g_block_limbs.load(std::memory_order_relaxed) / Base::W);
+}
 template <class Base>
-std::size_t breadth_elements() noexcept { return g_breadth_limbs / Base::W; }
+std::size_t breadth_elements() noexcept { return g_breadth_limbs.load(std::memory_order_relaxed) / Base::W; }
 
 // The Karatsuba tree of one block, breadth-first and element-major (src/big/trees.hpp): the
 // 3^log2(n) leaf products are batched leaf calls, and on the way back up the a1 b1 products
@@ -85,9 +90,8 @@ void mul_half_nodes(u64* x, std::size_t V, std::size_t m, arena& ar) {
 // batched call. Depth-first, those maps would be one long vector at a time, about a
 // quarter of a 2^20-bit product. `out` may alias a or b.
 template <class Base>
-void mul_levels(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
+void mul_levels(const u64* a, const u64* b, u64* out, std::size_t n, std::size_t block, arena& ar) {
   constexpr std::size_t W = Base::W;
-  const std::size_t block = block_elements<Base>();
   std::size_t nodes = 1;
   for (std::size_t s = n; s > block; s /= 2) nodes *= 3;
   frame f(ar);
@@ -127,7 +131,7 @@ void mul_rec(const u64* a, const u64* b, u64* out, std::size_t n, arena& ar) {
   // One level above the blocks (3 block products) splits better depth-first: the helper
   // takes a1 b1 and its half-power map, this thread the other two products.
   if (Base::breadth_first_levels && n <= breadth_elements<Base>() && n >= 8 * block)
-    return mul_levels<Base>(a, b, out, n, ar);
+    return mul_levels<Base>(a, b, out, n, block, ar);
   const std::size_t h = n / 2, hw = h * W;
   frame f(ar);
   u64* as = ar.take(hw);
@@ -156,9 +160,9 @@ template void mul_rec<chunk_base>(const u64*, const u64*, u64*, std::size_t, are
 
 }  // namespace tower
 
-std::size_t block_limbs() noexcept { return tower::g_block_limbs; }
-void set_block_limbs(std::size_t n) noexcept { tower::g_block_limbs = n < 2 ? 2 : n; }
-std::size_t breadth_limbs() noexcept { return tower::g_breadth_limbs; }
-void set_breadth_limbs(std::size_t n) noexcept { tower::g_breadth_limbs = n; }
+std::size_t block_limbs() noexcept { return tower::g_block_limbs.load(std::memory_order_relaxed); }
+void set_block_limbs(std::size_t n) noexcept { tower::g_block_limbs.store(n < 2 ? 2 : n, std::memory_order_relaxed); }
+std::size_t breadth_limbs() noexcept { return tower::g_breadth_limbs.load(std::memory_order_relaxed); }
+void set_breadth_limbs(std::size_t n) noexcept { tower::g_breadth_limbs.store(n, std::memory_order_relaxed); }
 
 }  // namespace nimber::big

@@ -22,7 +22,9 @@ namespace {
 // Fields of 512 bits or more take the chunk route when the active kernel has carry-less
 // multiplies: each 512-bit chunk converted to polynomial coordinates, the tree above the
 // chunks run on them, the result converted back (big/chunks.hpp). Otherwise the limb tree.
-bool chunk_route(std::size_t n) noexcept { return n >= chunks::kWords && detail::kernels::active().chunks != nullptr; }
+bool chunk_route(std::size_t n) noexcept {
+  return n >= chunks::kWords && detail::kernels::active_slots().chunks != nullptr;
+}
 
 // m chunks converted by conv, shared with a worker thread from 128 chunks (2^16 bits) in
 // whole blocks of 64 (the conversion kernels work in blocks of up to 64 chunks).

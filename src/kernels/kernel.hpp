@@ -1,21 +1,28 @@
 // Internal interface between the batch front end (src/batch/batch.cpp), the kernel registry
-// (src/kernels/registry.cpp), the big-nimber tower (src/big/) and the kernels
+// (src/kernels/registry.cpp), the big-nimber tower and GF(2)[x] products (src/big/) and the kernels
 // (src/kernels/portable.cpp, src/kernels/x86/<isa>.cpp). Not installed.
+//
+// The registry holds one table of slots per kernel (`slots` below): every ISA-specific choice
+// of the library, made together from one CPUID read and moved together by kernel::force and
+// NIMBER_KERNEL.
 //
 // A kernel provides only two primitives; everything in nimber::batch is built on them:
 //   mul   - the pairwise product out[i] = a[i] * b[i] on 64-bit nimbers;
 //   apply - a GF(2)-linear map on 64-bit words, out[i] = M x[i] (or out[i] ^= M x[i]).
-// It also carries the XOR row passes of the big-nimber trees (rows.hpp) and, where the CPU
-// has carry-less multiplies, the chunk-field arithmetic of the big product (chunks.hpp), so
-// that they are built for the same instruction set and chosen and forced with it.
+// It also carries the XOR row passes of the big-nimber trees (rows.hpp), so that they are built
+// for the same instruction set and chosen and forced with it.
 // Multiplication by a constant, squaring and square roots are all GF(2)-linear, so one
 // matrix routine serves them all.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <string_view>
 
+#include "kernels/gf2x_leaf.hpp"
 #include "nimber/arith.hpp"
+#include "nimber/kernel.hpp"
 
 namespace nimber::detail::kernels {
 
@@ -118,10 +125,9 @@ struct ops {
   split_fn split;
   join_fn join;
   add_fn add;
-  const chunk_ops* chunks;  // nullptr without carry-less multiplies: big products stay on limbs
 };
 
-// One per translation unit; each is compiled with its own target flags (CMakeLists.txt).
+// One per translation unit; each is compiled with its own target flags (src/CMakeLists.txt).
 // They are constant data: nothing in an ISA translation unit runs before kernels/registry.cpp
 // (compiled for the baseline) has checked CPUID, so a CPU without the ISA never executes it.
 extern const ops portable_ops;  // portable.cpp
@@ -129,12 +135,45 @@ extern const ops portable_ops;  // portable.cpp
 extern const ops pclmul_ops;  // x86/pclmul.cpp
 extern const ops avx2_ops;    // x86/avx2.cpp
 extern const ops avx512_ops;  // x86/avx512.cpp
+// The chunk field of big products (generic/chunks.hpp), on carry-less multiplies only.
+extern const chunk_ops pclmul_chunks;  // x86/pclmul.cpp
+extern const chunk_ops avx2_chunks;    // x86/avx2.cpp
+extern const chunk_ops avx512_chunks;  // x86/avx512.cpp
 #endif
 
-// The kernel chosen by kernels/registry.cpp (CPUID, NIMBER_KERNEL, or kernel::force).
+// Every ISA-specific choice that goes with one kernel. The batch kernel and the scalar path
+// every kernel has. The others a kernel may lack: the slot is null, `lacks` names it, and
+// what stands in is the one written next to the slot, chosen here and nowhere else
+// (tests/unit/kernels.cpp checks that every null slot is named and no other).
+struct slots {
+  const ops* batch;    // nimber::batch, the big trees' row passes; never null
+  // The big product's chunk field. Lacking it (no carry-less multiply), big products stay on
+  // the limb tower (src/big/bases.hpp).
+  const chunk_ops* chunks;
+  scalar_path scalar;  // the scalar 64/128-bit product of arith.hpp (portable or clmul)
+  // The GF(2)[x] leaf (include/nimber/gf2x.hpp). Lacking it: gf2x::detail::portable_leaf.
+  const gf2x::detail::leaf* gf2x;
+  std::string_view lacks;  // the names (kOptionalSlots) of the null slots, separated by spaces
+};
+// The slots a kernel may lack, by name.
+inline constexpr std::string_view kOptionalSlots[] = {"chunks", "gf2x"};
+
+struct registered_kernel {
+  kernel::info info;
+  slots slot;
+};
+
+// Every kernel built into the library, in the order of kernel::list().
+std::span<const registered_kernel> registered() noexcept;
+
+// The slots of the kernel chosen by kernels/registry.cpp (CPUID, NIMBER_KERNEL, or kernel::force).
+const slots& active_slots() noexcept;
+// Its batch kernel.
 const ops& active() noexcept;
-// The chunk arithmetic for a big product on the chunk route (chosen while active().chunks was
-// set): the active kernel's, or the last chunk kernel's when portable has been forced since.
+// The chunk arithmetic for a big product on the chunk route (chosen while active_slots().chunks
+// was set): the active kernel's, or the last chunk kernel's when one without has been forced since.
 const chunk_ops& active_chunks() noexcept;
+// Its GF(2)[x] leaf, or the portable one where it lacks that slot.
+const gf2x::detail::leaf& active_gf2x() noexcept;
 
 }  // namespace nimber::detail::kernels

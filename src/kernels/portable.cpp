@@ -18,14 +18,13 @@ struct portable {};  // the generic templates' instantiation tag (internal linka
 
 }  // namespace
 
-// No carry-less multiply here: big products stay on the limb tower (src/big/bases.hpp).
+// No carry-less multiply here, so no chunk field (the registry's portable slots say so).
 const ops portable_ops = {"portable",
                           true,
                           &mul,
                           &byte_table_maps<portable>::apply,
                           &row_passes<portable>::split,
                           &row_passes<portable>::join,
-                          &row_passes<portable>::add,
-                          nullptr};
+                          &row_passes<portable>::add};
 
 }  // namespace nimber::detail::kernels

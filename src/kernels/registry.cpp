@@ -1,8 +1,8 @@
 // The kernel registry: every implementation built into the library, CPU detection (once,
-// cached), NIMBER_KERNEL, and the one in force. An implementation is a consistent pair: a
-// batch kernel (nimber::batch, the chunk field of big products) and the scalar 64/128-bit
-// product path of arith.hpp; forcing one forces both. Compiled for the baseline target:
-// nothing here may use an instruction the CPU might lack.
+// cached), NIMBER_KERNEL, and the one in force. An implementation is a table of slots
+// (kernel.hpp): the batch kernel (nimber::batch), the chunk field of big products, the scalar
+// 64/128-bit product path of arith.hpp and the GF(2)[x] leaf; forcing one forces them all.
+// Compiled for the baseline target: nothing here may use an instruction the CPU might lack.
 #include <array>
 #include <atomic>
 #include <cstdlib>
@@ -15,11 +15,8 @@
 namespace nimber::detail::kernels {
 namespace {
 
-struct entry {
-  const ops* batch;
-  scalar_path scalar;
-  kernel::info info;
-};
+using entry = registered_kernel;
+using gf2x::detail::leaf;
 
 #if NIMBER_DETAIL_X86_KERNELS
 // __builtin_cpu_supports reads CPUID and, for AVX/AVX-512, also XCR0 (OS support for the
@@ -41,7 +38,7 @@ bool has_avx512() noexcept {
   return cpu_has([] {
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
-           __builtin_cpu_supports("gfni") && __builtin_cpu_supports("vpclmulqdq");
+           __builtin_cpu_supports("gfni") && __builtin_cpu_supports("vpclmulqdq") && __builtin_cpu_supports("pclmul");
   });
 }
 #endif
@@ -52,13 +49,16 @@ constexpr std::string_view kPortableScalar = "byte tower (64 KiB product table)"
 // From the most portable to the fastest; the automatic choice is the last supported one.
 std::span<const entry> entries() noexcept {
   static const entry table[] = {
-      {&portable_ops, scalar_path::portable, {"portable", "none (plain C++)", kPortableScalar, true}},
+      {{"portable", "none (plain C++)", kPortableScalar, true},
+       {&portable_ops, nullptr, scalar_path::portable, &gf2x::detail::portable_leaf, "chunks"}},
 #if NIMBER_DETAIL_X86_KERNELS
-      {&pclmul_ops, scalar_path::clmul, {"pclmul", "PCLMULQDQ", kClmulScalar, has_pclmul()}},
-      {&avx2_ops, scalar_path::clmul, {"avx2", "AVX2, GFNI, PCLMULQDQ", kClmulScalar, has_avx2()}},
-      {&avx512_ops,
-       scalar_path::clmul,
-       {"avx512", "AVX-512 F/BW/VBMI/VBMI2, GFNI, VPCLMULQDQ", kClmulScalar, has_avx512()}},
+      {{"pclmul", "PCLMULQDQ", kClmulScalar, has_pclmul()},
+       {&pclmul_ops, &pclmul_chunks, scalar_path::clmul, &gf2x::detail::pclmul_leaf, ""}},
+      // The VPCLMULQDQ leaf needs AVX-512 registers, so AVX2 CPUs keep the 128-bit one.
+      {{"avx2", "AVX2, GFNI, PCLMULQDQ", kClmulScalar, has_avx2()},
+       {&avx2_ops, &avx2_chunks, scalar_path::clmul, &gf2x::detail::pclmul_leaf, ""}},
+      {{"avx512", "AVX-512 F/BW/VBMI/VBMI2, GFNI, VPCLMULQDQ", kClmulScalar, has_avx512()},
+       {&avx512_ops, &avx512_chunks, scalar_path::clmul, &gf2x::detail::vpclmul_leaf, ""}},
 #endif
   };
   return table;
@@ -82,9 +82,9 @@ kernel::force_status check(const entry* e) noexcept {
 constinit std::atomic<const chunk_ops*> last_chunks{nullptr};
 
 void make_active(std::atomic<const entry*>& current, const entry* e) noexcept {
-  if (e->batch->chunks != nullptr) last_chunks.store(e->batch->chunks, std::memory_order_release);
+  if (e->slot.chunks != nullptr) last_chunks.store(e->slot.chunks, std::memory_order_release);
   current.store(e, std::memory_order_release);
-  active_scalar_path.store(e->scalar, std::memory_order_release);
+  active_scalar_path.store(e->slot.scalar, std::memory_order_release);
 }
 
 struct state {
@@ -111,11 +111,20 @@ state& the_state() noexcept {
 
 }  // namespace
 
-const ops& active() noexcept { return *the_state().current.load(std::memory_order_acquire)->batch; }
+std::span<const registered_kernel> registered() noexcept { return entries(); }
+
+const slots& active_slots() noexcept { return the_state().current.load(std::memory_order_acquire)->slot; }
+
+const ops& active() noexcept { return *active_slots().batch; }
 
 const chunk_ops& active_chunks() noexcept {
-  const chunk_ops* c = active().chunks;
+  const chunk_ops* c = active_slots().chunks;
   return c != nullptr ? *c : *last_chunks.load(std::memory_order_acquire);
+}
+
+const leaf& active_gf2x() noexcept {
+  const leaf* l = active_slots().gf2x;
+  return l != nullptr ? *l : gf2x::detail::portable_leaf;
 }
 
 }  // namespace nimber::detail::kernels
@@ -127,7 +136,7 @@ namespace nimber::detail {
 constinit std::atomic<scalar_path> active_scalar_path{scalar_path::undecided};
 
 scalar_path decide_scalar_path() noexcept {
-  return kernels::the_state().current.load(std::memory_order_acquire)->scalar;
+  return kernels::active_slots().scalar;
 }
 
 }  // namespace nimber::detail

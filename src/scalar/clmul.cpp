@@ -8,6 +8,7 @@
 #include <immintrin.h>
 
 #include "scalar/clmul.hpp"
+#include "scalar/clmul_path.hpp"
 
 namespace nimber::detail {
 namespace clmul {

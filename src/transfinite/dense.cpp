@@ -123,7 +123,7 @@ digits mod_mersenne(digits x, word k) {
         carry = s >> 1;
       }
     }
-    while (!sum.empty() && sum.back() == 0) sum.pop_back();
+    trim(sum);
     x = std::move(sum);
   }
   if (bits(x) == k && std::all_of(x.begin(), x.end() - 1, [](word w) { return w == ~word(0); }) &&

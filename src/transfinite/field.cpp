@@ -46,16 +46,7 @@ digit_sum add_digits(std::uint64_t a, std::uint64_t b, std::uint64_t q) {
   return {std::uint64_t(n), carry};
 }
 
-struct digits_less {
-  bool operator()(const digits& a, const digits& b) const noexcept {
-    if (a.size() != b.size()) return a.size() < b.size();
-    for (std::size_t i = a.size(); i-- > 0;)
-      if (a[i] != b[i]) return a[i] < b[i];
-    return false;
-  }
-};
-
-using accumulator = std::map<digits, big_nim, digits_less>;
+using accumulator = std::map<digits, big_nim, exponent_less>;
 
 void add_product(accumulator& acc, const term& x, const term& y, const tower& t) {
   const big_nim c = x.coef * y.coef;
@@ -113,7 +104,7 @@ std::size_t tower::key_hash::operator()(const std::pair<digits, digits>& k) cons
 }
 
 std::shared_ptr<const std::vector<term>> tower::monomial_product(const digits& a, const digits& b) const {
-  std::pair<digits, digits> key = digits_less{}(b, a) ? std::pair{b, a} : std::pair{a, b};
+  std::pair<digits, digits> key = exponent_less{}(b, a) ? std::pair{b, a} : std::pair{a, b};
   {
     const std::lock_guard lock(mutex_);
     if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
@@ -141,12 +132,12 @@ std::vector<term> tower::compute_product(const digits& a, const digits& b) const
       digits e = x.exponent;
       e.resize(size, 0);
       for (std::size_t j = k; j < size; ++j) e[j] = r[j];
-      while (!e.empty() && e.back() == 0) e.pop_back();
+      trim(e);
       out.push_back({std::move(e), x.coef});
     }
     return out;
   }
-  while (!r.empty() && r.back() == 0) r.pop_back();
+  trim(r);
   return {term{std::move(r), big_nim(std::uint64_t{1})}};
 }
 

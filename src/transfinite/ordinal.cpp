@@ -8,6 +8,11 @@
 
 namespace nimber {
 
+using transfinite::compare_exponents;
+using transfinite::digits;
+using transfinite::exponent_less;
+using transfinite::trim;
+
 alpha_unavailable::alpha_unavailable(std::uint64_t p)
     : std::domain_error("alpha_" + std::to_string(p) +
                         " is not in the library's table, and its field is too large to compute on first use "
@@ -20,29 +25,6 @@ ordinal_parse_error::ordinal_parse_error(std::size_t position, std::string token
                             "': expected " + expected),
       position_(position),
       token_(std::move(token)) {}
-
-namespace {
-
-void trim(std::vector<std::uint64_t>& e) {
-  while (!e.empty() && e.back() == 0) e.pop_back();
-}
-
-// Ordinal order of exponents b = omega^k*n_k + ... + n_0 (digits trimmed).
-std::strong_ordering compare_exponents(const std::vector<std::uint64_t>& a,
-                                       const std::vector<std::uint64_t>& b) noexcept {
-  if (a.size() != b.size()) return a.size() <=> b.size();
-  for (std::size_t i = a.size(); i-- > 0;)
-    if (a[i] != b[i]) return a[i] <=> b[i];
-  return std::strong_ordering::equal;
-}
-
-struct exponent_less {
-  bool operator()(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) const noexcept {
-    return compare_exponents(a, b) < 0;
-  }
-};
-
-}  // namespace
 
 ordinal::ordinal(big_nim finite) {
   if (!finite.is_zero()) terms_.push_back({{}, std::move(finite)});
@@ -65,7 +47,7 @@ ordinal ordinal::kappa(std::size_t k, unsigned i) {
 }
 
 ordinal ordinal::from_terms(std::vector<term> terms) {
-  std::map<std::vector<std::uint64_t>, big_nim, exponent_less> acc;
+  std::map<digits, big_nim, exponent_less> acc;
   for (term& t : terms) {
     trim(t.exponent);
     acc[std::move(t.exponent)] += t.coef;

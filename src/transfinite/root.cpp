@@ -93,7 +93,7 @@ std::uint64_t div_small(digits& x, std::uint64_t d) {
     x[i] = std::uint64_t(cur / d);
     rem = cur % d;
   }
-  while (!x.empty() && x.back() == 0) x.pop_back();
+  trim(x);
   return std::uint64_t(rem);
 }
 

@@ -13,10 +13,10 @@
 
 #include "nimber/progress.hpp"
 #include "nimber/transfinite/ordinal.hpp"
+#include "transfinite/digits.hpp"
 
 namespace nimber::transfinite {
 
-using digits = std::vector<std::uint64_t>;
 using term = ordinal::term;
 
 class tower {

@@ -240,7 +240,8 @@ big_results big_all(const nimber::big_nim& a, const nimber::big_nim& b) {
 
 // Products from 2^16 bits share their work with the workers; several callers at once find them
 // busy or free at any point of the tower. 2^13 bits take the chunk route alone, whose tables
-// the first callers build together. One thread switches the helper on and off meanwhile.
+// the first callers build together. One thread meanwhile switches the helper on and off and
+// moves the product's block and breadth sizes (big.hpp's tuning knobs).
 TEST(Threads, BigProductsFromManyCallers) {
   using nimber::big_nim;
   for (const std::size_t bits : {std::size_t(1) << 16, std::size_t(1) << 13}) {
@@ -250,11 +251,16 @@ TEST(Threads, BigProductsFromManyCallers) {
     std::atomic<int> computing{int(kThreads) - 1};
     run_together([&](unsigned t) {
       if (t == 0) {
-        for (bool on = false; computing.load() > 0; on = !on) {
-          nimber::big::set_helper_thread(on);
+        const std::size_t block = nimber::big::block_limbs(), breadth = nimber::big::breadth_limbs();
+        for (unsigned i = 0; computing.load() > 0; ++i) {
+          nimber::big::set_helper_thread(i % 2 == 1);
+          nimber::big::set_block_limbs(i % 4 < 2 ? 64 : block);
+          nimber::big::set_breadth_limbs(i % 8 < 4 ? 2048 : breadth);
           std::this_thread::yield();
         }
         nimber::big::set_helper_thread(true);
+        nimber::big::set_block_limbs(block);
+        nimber::big::set_breadth_limbs(breadth);
         return;
       }
       got[t] = big_all(a, b);

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <atomic>
-#include <cstddef>
 #include <cstdint>
 
 #include "nimber/detail/tower.hpp"
@@ -28,23 +27,13 @@ extern std::atomic<scalar_path> active_scalar_path;
 scalar_path decide_scalar_path() noexcept;
 
 #if NIMBER_DETAIL_X86_KERNELS
+// The clmul path's entry points that inline code calls; the library's own ones are in
+// src/scalar/clmul_path.hpp.
 std::uint64_t clmul_mul64(std::uint64_t a, std::uint64_t b) noexcept;
-// out[i] = a[i] * b[i] on the clmul path, looped inside its translation unit (the products of
-// the "pclmul" batch kernel). out may equal a or b.
-void clmul_mul64_n(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out, std::size_t n) noexcept;
 u128 clmul_mul128(u128 a, u128 b) noexcept;
 // The 64-bit inverse in the polynomial basis: norms to GF(2^32) and GF(2^16) by conjugate
 // tables and four products, then a 2^16-entry table (src/scalar/clmul.hpp). inverse(0) = 0.
 std::uint64_t clmul_inverse64(std::uint64_t a) noexcept;
-// For b != 0: a root x of x^2 + b x + c (the other is x + b) in x, or false when there is none
-// (trace(c / b^2) = 1). solve_poly: a byte-table map v -> w on the polynomial basis with
-// w^2 + w = v whenever v has trace 0 (src/algebra/roots.cpp builds it). Only with the clmul path.
-bool clmul_quadratic64(std::uint64_t b, std::uint64_t c, const byte_linear_map<std::uint64_t>& solve_poly,
-                       std::uint64_t& x) noexcept;
-// poly_map = phi M phi^-1: the GF(2)-linear map M on 64-bit nimbers, in the polynomial basis
-// of the clmul path (v -> phi(M(phi^-1(v)))).
-void clmul_basis_map(const byte_linear_map<std::uint64_t>& map, byte_linear_map<std::uint64_t>& poly_map) noexcept;
-
 #endif
 
 template <unsigned N, class U>

@@ -14,6 +14,7 @@
 // any odd number.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -23,7 +24,6 @@
 #include <vector>
 
 #include "nimber/games/error.hpp"
-#include "nimber/games/graph.hpp"
 #include "nimber/progress.hpp"
 
 namespace nimber::games {

@@ -97,7 +97,8 @@ const ops avx2_ops = {"avx2",
                       &plane_kernel<avx2>::apply_n,
                       &row_passes<avx2>::split,
                       &row_passes<avx2>::join,
-                      &row_passes<avx2>::add,
-                      &chunk_ops_of<clmul128, &plane_kernel<avx2>::chunk_apply_n>};
+                      &row_passes<avx2>::add};
+
+const chunk_ops avx2_chunks = chunk_ops_of<clmul128, &plane_kernel<avx2>::chunk_apply_n>;
 
 }  // namespace nimber::detail::kernels

@@ -272,7 +272,8 @@ const ops avx512_ops = {"avx512",
                         &plane_kernel<avx512>::apply_n,
                         &row_passes<avx512>::split,
                         &row_passes<avx512>::join,
-                        &row_passes<avx512>::add,
-                        &chunk_ops_of<clmul512, &plane_kernel<avx512>::chunk_apply_n>};
+                        &row_passes<avx512>::add};
+
+const chunk_ops avx512_chunks = chunk_ops_of<clmul512, &plane_kernel<avx512>::chunk_apply_n>;
 
 }  // namespace nimber::detail::kernels

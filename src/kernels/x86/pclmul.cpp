@@ -11,6 +11,7 @@
 #include "kernels/generic/byte_tables.hpp"
 #include "kernels/generic/clmul128.hpp"
 #include "kernels/generic/rows.hpp"
+#include "scalar/clmul_path.hpp"
 
 namespace nimber::detail::kernels {
 namespace {
@@ -25,7 +26,8 @@ const ops pclmul_ops = {"pclmul",
                         &byte_table_maps<pclmul>::apply,
                         &row_passes<pclmul>::split,
                         &row_passes<pclmul>::join,
-                        &row_passes<pclmul>::add,
-                        &chunk_ops_of<clmul128>};
+                        &row_passes<pclmul>::add};
+
+const chunk_ops pclmul_chunks = chunk_ops_of<clmul128>;
 
 }  // namespace nimber::detail::kernels

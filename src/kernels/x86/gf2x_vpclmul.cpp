@@ -2,21 +2,22 @@
 // eight 64 x 64-bit products per two instructions. With b stored reversed, the pairs
 // (a_i, b_(k-i)) of one anti-diagonal are two increasing runs, so one 512-bit load of each
 // lines them up lane by lane; zero padding on both sides covers the ends of the diagonal.
-// Built with AVX-512F and VPCLMULQDQ; used only when the batch kernel is avx512 (CPUID checked).
+// Built with the avx512 kernel's flags; the registry pairs it with that kernel alone, which it
+// selects only where CPUID reports every instruction set of those flags.
 #if !defined(__VPCLMULQDQ__) || !defined(__AVX512F__)
-#error "src/big/gf2x_vpclmul.cpp must be compiled with -mavx512f -mvpclmulqdq"
+#error "src/kernels/x86/gf2x_vpclmul.cpp must be compiled with -mavx512f -mvpclmulqdq"
 #endif
 
 // GCC 12 warns inside its own intrinsics about their _mm512_undefined pass-through operand
-// (GCC bug 105593, as in src/kernels/x86/avx512.cpp); the operand is never read.
+// (GCC bug 105593, as in avx512.cpp); the operand is never read.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 #include <immintrin.h>
 
-#include "big/gf2x_fft_levels.hpp"
-#include "big/gf2x_leaf.hpp"
+#include "kernels/generic/gf2x_fft_levels.hpp"
+#include "kernels/gf2x_leaf.hpp"
 
 namespace nimber::gf2x::detail {
 namespace {

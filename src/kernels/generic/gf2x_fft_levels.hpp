@@ -1,5 +1,5 @@
-// The order of the additive FFT's butterflies (gf2x_fft.hpp), written once for the leaves'
-// translation units (gf2x_portable.cpp, gf2x_pclmul.cpp, gf2x_vpclmul.cpp), each
+// The order of the additive FFT's butterflies (src/big/gf2x_fft.hpp), written once for the leaves'
+// translation units (generic/gf2x_portable.cpp, x86/gf2x_pclmul.cpp, x86/gf2x_vpclmul.cpp), each
 // instantiating it with its own butterflies: a policy B with
 //   static void butterfly(u64* x, std::size_t h, u64 s)    x[j] += s x[j+h]; x[j+h] += x[j]
 //   static void unbutterfly(u64* x, std::size_t h, u64 s)  the inverse
@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "big/gf2x_fft.hpp"
+#include "kernels/gf2x_leaf.hpp"
 
 namespace nimber::gf2x::detail {
 namespace {
@@ -21,34 +21,24 @@ namespace {
 // and that plus f1.
 template <class Constant>
 struct scalar_butterflies {
-  static void butterfly(std::uint64_t* x, std::size_t h, std::uint64_t s) noexcept {
+  template <bool Inverse>
+  static void run(std::uint64_t* x, std::size_t h, std::uint64_t s) noexcept {
     if (s == 0) {
       for (std::size_t j = 0; j < h; ++j) x[j + h] ^= x[j];
       return;
     }
     const Constant c(s);
     for (std::size_t j = 0; j < h; ++j) {
+      if (Inverse) x[j + h] ^= x[j];
       x[j] ^= c.times(x[j + h]);
-      x[j + h] ^= x[j];
+      if (!Inverse) x[j + h] ^= x[j];
     }
   }
-  static void unbutterfly(std::uint64_t* x, std::size_t h, std::uint64_t s) noexcept {
-    if (s == 0) {
-      for (std::size_t j = 0; j < h; ++j) x[j + h] ^= x[j];
-      return;
-    }
-    const Constant c(s);
-    for (std::size_t j = 0; j < h; ++j) {
-      x[j + h] ^= x[j];
-      x[j] ^= c.times(x[j + h]);
-    }
-  }
+  static void butterfly(std::uint64_t* x, std::size_t h, std::uint64_t s) noexcept { run<false>(x, h, s); }
+  static void unbutterfly(std::uint64_t* x, std::size_t h, std::uint64_t s) noexcept { run<true>(x, h, s); }
   template <bool Inverse>
   static void level(std::uint64_t* x, std::size_t h, std::size_t count, const std::uint64_t* s) noexcept {
-    for (std::size_t r = 0; r < count; ++r) {
-      if (Inverse) unbutterfly(x + 2 * h * r, h, s[r]);
-      else butterfly(x + 2 * h * r, h, s[r]);
-    }
+    for (std::size_t r = 0; r < count; ++r) run<Inverse>(x + 2 * h * r, h, s[r]);
   }
 };
 
