@@ -7,6 +7,8 @@ say "$NIMBER" mul 5 11
 say "$NIMBER" mul 8 8
 say "$NIMBER" table 16
 say "$NIMBER" nim 3 4 5
+say "$NIMBER" nim 2 1 1 --misere
+say "$NIMBER" misere form '*2+*2'
 say "$NIMBER" inv 0x123456789abcdef
 say "$NIMBER" sqrt 2
 printf '\n$ %s\n' "printf '3\n5 11\n8 8\n18446744073709551615 18446744073709551615\n' | $NIMBER batch"
