@@ -25,8 +25,10 @@ namespace ng = nimber::games;
 
 struct heap_options {
   std::string code, terms, heaps, plot, checkpoint, checkpoint_every = "300";
-  bool period = false, resume = false;
+  bool period = false, resume = false, misere = false;
   CLI::Option* heaps_option = nullptr;
+  CLI::Option* period_option = nullptr;
+  CLI::Option* plot_option = nullptr;
   CLI::Option* checkpoint_option = nullptr;
   CLI::Option* every_option = nullptr;
 };
@@ -138,6 +140,13 @@ void heap_command(const heap_options& opt, context& ctx) {
   if (opt.every_option->count() && !opt.checkpoint_option->count())
     throw input_error::at_end("--checkpoint-every", "--checkpoint FILE beside it (the file to save in)",
                               "end of arguments");
+  if (opt.misere) {
+    for (const CLI::Option* other : {opt.period_option, opt.heaps_option, opt.plot_option, opt.checkpoint_option})
+      if (other->count()) throw input_error("--misere", other->get_name(), "no " + other->get_name() + " beside it (misère values stand alone)");
+    const std::uint64_t most = 100000;
+    if (terms > most) throw input_error("--terms", opt.terms, "at most " + std::to_string(most) + " terms with --misere");
+    return print_misere_heaps(game, terms, ctx);
+  }
   check_budget(terms * bytes_per_term, std::to_string(terms) + " terms of " + game.name());
   const ng::grundy_sequence s = compute_sequence(opt, game, terms, ctx);
 
@@ -166,11 +175,11 @@ void add_heap_command(CLI::App& app, context& ctx) {
                   "moves s, s+p, s+2p, ...) or grundy")
       ->required();
   sub->add_option("--terms", opt->terms, "Number of terms G(0) .. G(N-1)")->required();
-  sub->add_flag("--period", opt->period,
+  opt->period_option = sub->add_flag("--period", opt->period,
                 "Report the period and preperiod proved by the arithmetic-periodicity theorem");
   opt->heaps_option = sub->add_option(
       "--heaps", opt->heaps, "A sum of heaps H1,H2,...: its value and every winning move");
-  sub->add_option("--plot", opt->plot,
+  opt->plot_option = sub->add_option("--plot", opt->plot,
                   "Draw G(n) against n in FILE.svg or FILE.png, the proved preperiod and period "
                   "marked (with --period); '-' writes the SVG to stdout");
   opt->checkpoint_option = sub->add_option(
@@ -180,12 +189,16 @@ void add_heap_command(CLI::App& app, context& ctx) {
   opt->every_option = sub->add_option(
       "--checkpoint-every", opt->checkpoint_every,
       "Seconds between checkpoints (default 300; 0: as often as the engine reports); needs --checkpoint");
+  sub->add_flag("--misere", opt->misere,
+                "Misère play (who cannot move wins): each heap's misère Grundy value and simplest form");
   sub->add_flag("--resume", opt->resume,
                 "Go on from the --checkpoint FILE of the same command (from scratch when "
                 "FILE does not exist)");
   sub->footer(
       "A digit d_k of the code says into how many heaps (bit j: j heaps) a heap may be left\n"
       "after removing k tokens. --format csv holds the values only (n,grundy); json all.\n"
+      "--misere: per heap its misère Grundy value (0: the player to move loses), the birthday of\n"
+      "its simplest form and the form itself, written as {...} past day 5 (its text grows fast).\n"
       "Examples:\n"
       "  nimber heap 0.07 --terms 100 --period     # Dawson's Kayles: period 34\n"
       "  nimber heap subtraction:1,3,4 --terms 20\n"
@@ -193,6 +206,7 @@ void add_heap_command(CLI::App& app, context& ctx) {
       "  nimber heap grundy --terms 100000 --format csv\n"
       "  nimber heap 0.77 --terms 100 --heaps 5,9,12   # Kayles: value and winning moves\n"
       "  nimber heap 0.07 --terms 200 --period --plot dawson.svg\n"
+      "  nimber heap 0.77 --terms 12 --misere          # misère Kayles: values and forms\n"
       "  nimber heap grundy --terms 268435456 --checkpoint g.ckpt   # Ctrl-C, then again\n"
       "  nimber heap grundy --terms 268435456 --checkpoint g.ckpt --resume");
   sub->callback([&ctx, opt] { heap_command(*opt, ctx); });

@@ -87,6 +87,32 @@ void days_command(const misere_options& opt, context& ctx) {
 
 }  // namespace
 
+void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, context& ctx) {
+  within_budget([&](ng::misere_forms& store) {
+    const std::vector<ng::form_id> forms = ng::heap_forms(store, game, terms);
+    // A form's text is its tree written out, which can grow exponentially with the birthday
+    // where the form itself (a DAG) stays small: written up to day 5, whose texts are short,
+    // and as {...} past it.
+    constexpr std::uint32_t shown_up_to_day = 5;
+    std::vector<std::uint32_t> values, birthdays;
+    std::vector<std::string> texts;
+    for (const ng::form_id g : forms) {
+      values.push_back(ng::misere_grundy(store, g));
+      birthdays.push_back(store.height(g));
+      texts.push_back(store.height(g) <= shown_up_to_day ? ng::to_string(store, g) : "{...}");
+    }
+    report r;
+    r.value("game", cell::text(game.name()), "", in_json);
+    r.table("misere", terms,
+            {{"n", [](std::size_t n) { return cell::count(n); }},
+             {"misere_grundy", [&values](std::size_t n) { return cell::number(values[n]); }},
+             {"birthday", [&birthdays](std::size_t n) { return cell::count(birthdays[n]); }},
+             {"form", [&texts](std::size_t n) { return cell::text(texts[n]); }}},
+            "{n}: {misere_grundy} (born on day {birthday}) {form}");
+    print(ctx, r);
+  });
+}
+
 void add_misere_command(CLI::App& app, context& ctx) {
   CLI::App* misere = app.add_subcommand("misere", "Misère forms of impartial games: simplest forms and equality");
   misere->require_subcommand(1);

@@ -23,6 +23,10 @@ namespace CLI {
 class App;
 }
 
+namespace nimber::games {
+class heap_game;
+}
+
 namespace nimber::cli {
 
 // A token as shown in an error message: bytes outside printable ASCII escaped as \xNN and
@@ -144,6 +148,10 @@ void add_game_command(CLI::App& app, context& ctx);      // game outcome|grundy
 void add_heap_command(CLI::App& app, context& ctx);      // heap
 void add_coins_command(CLI::App& app, context& ctx);     // coins
 void add_alpha_command(CLI::App& app, context& ctx);     // alpha
+
+// heap CODE --misere (cmd_misere.cpp): the misère Grundy value and simplest form of the heaps
+// 0 .. terms - 1.
+void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, context& ctx);
 void add_misere_command(CLI::App& app, context& ctx);    // misere form|equal|days
 
 }  // namespace nimber::cli

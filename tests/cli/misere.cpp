@@ -42,4 +42,21 @@ TEST(CliMisere, BadInputIsOneLine) {
                "the misère forms need more than 64 MiB of memory (--max-memory): a smaller game or sum");
 }
 
+TEST(CliMisere, HeapGamesHeapByHeap) {
+  // Misère Kayles: heap 4 is a misère P-position (value 0) that equals *; heap 7 is born on
+  // day 7 and its text is elided.
+  const result r = run({"heap", "0.77", "--terms", "9", "--misere"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "0: 1 (born on day 0) 0\n1: 0 (born on day 1) *\n2: 2 (born on day 2) *2\n3: 3 (born on day 3) *3\n"
+            "4: 0 (born on day 1) *\n5: 1 (born on day 5) {*,*2,*3,{*2,*3}}\n6: 3 (born on day 3) *3\n"
+            "7: 2 (born on day 7) {...}\n8: 1 (born on day 5) {*2,*3,{*2,*3}}\n");
+  expect_output({"heap", "0.07", "--terms", "3", "--misere", "--format", "csv"},
+                "n,misere_grundy,birthday,form\n0,1,0,0\n1,1,0,0\n2,0,1,*\n");
+  expect_error({"heap", "0.07", "--terms", "5", "--misere", "--period"},
+               "--misere: '--period': expected no --period beside it (misère values stand alone)");
+  expect_error({"heap", "0.07", "--terms", "100001", "--misere"},
+               "--terms: '100001': expected at most 100000 terms with --misere");
+}
+
 }  // namespace

@@ -271,3 +271,61 @@ TEST(MisereForms, ForeignIdsAreRejected) {
 }
 
 }  // namespace
+
+namespace {
+
+// Misère outcomes of multisets of heaps of a heap game, from the definition: the player to
+// move wins with no move, or with a move to a position the next player loses.
+class misere_heaps_reference {
+ public:
+  explicit misere_heaps_reference(const ng::heap_game& game) : game_(game) {}
+
+  bool next_player_wins(std::vector<std::uint64_t> heaps) {
+    heaps.erase(std::remove(heaps.begin(), heaps.end(), 0), heaps.end());
+    std::sort(heaps.begin(), heaps.end());
+    if (const auto it = known_.find(heaps); it != known_.end()) return it->second;
+    bool any = false, win = false;
+    for (std::size_t i = 0; i < heaps.size() && !win; ++i) {
+      if (i > 0 && heaps[i] == heaps[i - 1]) continue;
+      game_.for_each_option(heaps[i], [&](std::span<const std::uint64_t> left) {
+        any = true;
+        if (win) return;
+        std::vector<std::uint64_t> next = heaps;
+        next.erase(next.begin() + std::ptrdiff_t(i));
+        next.insert(next.end(), left.begin(), left.end());
+        win = !next_player_wins(next);
+      });
+    }
+    return known_[heaps] = !any || win;
+  }
+
+ private:
+  const ng::heap_game& game_;
+  std::map<std::vector<std::uint64_t>, bool> known_;
+};
+
+TEST(MisereHeapForms, NimHeapsAreNimHeaps) {
+  ng::misere_forms store;
+  const auto forms = ng::heap_forms(store, ng::heap_game::parse("0.3333333333333333"), 12);
+  for (std::uint64_t n = 0; n < forms.size(); ++n) {
+    EXPECT_EQ(forms[n], store.simplest(store.nim_heap(n))) << n;
+    EXPECT_EQ(ng::misere_grundy(store, forms[n]), n == 0 ? 1u : n == 1 ? 0u : std::uint32_t(n)) << n;
+  }
+}
+
+TEST(MisereHeapForms, OutcomesOfHeapsAndTheirSumsAgreeWithTheDefinition) {
+  for (const char* code : {"0.07", "0.77", "0.137", "4.07", "0.6"}) {
+    const ng::heap_game game = ng::heap_game::parse(code);
+    misere_heaps_reference reference(game);
+    ng::misere_forms store;
+    const auto forms = ng::heap_forms(store, game, 13);
+    for (std::uint64_t a = 0; a < forms.size(); ++a) {
+      ASSERT_EQ(ng::misere_grundy(store, forms[a]) != 0, reference.next_player_wins({a})) << code << " heap " << a;
+      for (std::uint64_t b = a; b < forms.size(); b += 3)
+        ASSERT_EQ(store.next_player_wins(store.sum(forms[a], forms[b])), reference.next_player_wins({a, b}))
+            << code << " heaps " << a << " + " << b;
+    }
+  }
+}
+
+}  // namespace

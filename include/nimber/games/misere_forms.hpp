@@ -25,6 +25,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "nimber/games/heap.hpp"
+
 namespace nimber::games {
 
 // A game of a misere_forms store: an index into its table, meaningful only in that store.
@@ -125,5 +127,16 @@ std::string to_string(const misere_forms& store, form_id g);
 form_id parse_misere_form(misere_forms& store, std::string_view text);
 inline constexpr std::size_t max_form_nesting = 200;
 inline constexpr std::uint32_t max_form_height = 4096;
+
+// The misère Grundy value of g: 1 for 0 (no move: the player to move wins), else the mex of
+// its options' values; 0 exactly when the player to move loses (Conway, "On Numbers and
+// Games", ch. 12). Equal games may differ in it (it is not a value that adds); the store
+// computes it on g's simplest form, so equal games agree.
+std::uint32_t misere_grundy(misere_forms& store, form_id g);
+
+// The simplest forms of the heaps 0 .. terms - 1 of a heap game, each built from its options'
+// forms (a move leaving several heaps is their sum). Throws game_size_error when the store's
+// budget runs out (forms of wild games grow fast).
+std::vector<form_id> heap_forms(misere_forms& store, const heap_game& game, std::size_t terms);
 
 }  // namespace nimber::games
