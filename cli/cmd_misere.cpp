@@ -89,15 +89,17 @@ void days_command(const misere_options& opt, context& ctx) {
 
 void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, context& ctx) {
   within_budget([&](ng::misere_forms& store) {
-    const std::vector<ng::form_id> forms = ng::heap_forms(store, game, terms);
+    progress_meter meter(ctx.progress, "nimber heap " + game.name() + " --misere", "heaps");
+    const std::vector<ng::form_id> forms =
+        ng::heap_forms(store, game, terms, [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); });
     // A form's text is its tree written out, which can grow exponentially with the birthday
     // where the form itself (a DAG) stays small: written up to day 5, whose texts are short,
     // and as {...} past it.
     constexpr std::uint32_t shown_up_to_day = 5;
-    std::vector<std::uint32_t> values, birthdays;
+    const std::vector<std::uint32_t> values = ng::misere_grundy(store, forms);
+    std::vector<std::uint32_t> birthdays;
     std::vector<std::string> texts;
     for (const ng::form_id g : forms) {
-      values.push_back(ng::misere_grundy(store, g));
       birthdays.push_back(store.height(g));
       texts.push_back(store.height(g) <= shown_up_to_day ? ng::to_string(store, g) : "{...}");
     }

@@ -24,12 +24,17 @@ std::uint32_t misere_grundy_of(misere_forms& store, form_id g, std::unordered_ma
 
 }  // namespace
 
-std::uint32_t misere_grundy(misere_forms& store, form_id g) {
-  std::unordered_map<form_id, std::uint32_t> known;
-  return misere_grundy_of(store, store.simplest(g), known);
+std::vector<std::uint32_t> misere_grundy(misere_forms& store, std::span<const form_id> games) {
+  std::unordered_map<form_id, std::uint32_t> known;  // shared: the games' forms share options
+  std::vector<std::uint32_t> values;
+  for (const form_id g : games) values.push_back(misere_grundy_of(store, store.simplest(g), known));
+  return values;
 }
 
-std::vector<form_id> heap_forms(misere_forms& store, const heap_game& game, std::size_t terms) {
+std::uint32_t misere_grundy(misere_forms& store, form_id g) { return misere_grundy(store, {&g, 1}).front(); }
+
+std::vector<form_id> heap_forms(misere_forms& store, const heap_game& game, std::size_t terms,
+                                const progress_fn& progress) {
   std::vector<form_id> forms;
   forms.reserve(terms);
   for (std::uint64_t n = 0; n < terms; ++n) {
@@ -40,6 +45,7 @@ std::vector<form_id> heap_forms(misere_forms& store, const heap_game& game, std:
       options.push_back(option);
     });
     forms.push_back(store.simplest(store.game(std::move(options))));
+    if (progress) progress(n + 1, terms);
   }
   return forms;
 }

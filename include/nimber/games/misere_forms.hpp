@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "nimber/games/heap.hpp"
+#include "nimber/progress.hpp"
 
 namespace nimber::games {
 
@@ -133,10 +134,13 @@ inline constexpr std::uint32_t max_form_height = 4096;
 // Games", ch. 12). Equal games may differ in it (it is not a value that adds); the store
 // computes it on g's simplest form, so equal games agree.
 std::uint32_t misere_grundy(misere_forms& store, form_id g);
+// The same for many games at once, each option's value found once for all of them.
+std::vector<std::uint32_t> misere_grundy(misere_forms& store, std::span<const form_id> games);
 
 // The simplest forms of the heaps 0 .. terms - 1 of a heap game, each built from its options'
 // forms (a move leaving several heaps is their sum). Throws game_size_error when the store's
-// budget runs out (forms of wild games grow fast).
-std::vector<form_id> heap_forms(misere_forms& store, const heap_game& game, std::size_t terms);
+// budget runs out (forms of wild games grow fast). `progress` sees the heaps done of terms.
+std::vector<form_id> heap_forms(misere_forms& store, const heap_game& game, std::size_t terms,
+                                const progress_fn& progress = {});
 
 }  // namespace nimber::games
