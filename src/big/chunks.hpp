@@ -39,7 +39,7 @@ void from_poly_rooted(const std::uint64_t* x, std::uint64_t* out, std::size_t co
 
 namespace nimber::big {
 
-// x * 2^(64 n - 1) on the limb tower alone (src/big/tower.cpp): the chunk field is built from
+// x * 2^(64 n - 1) on the limb tower alone (src/big/limb_tower.cpp): the chunk field is built from
 // it, so it must not take the chunk route itself.
 void limb_mul_half(const std::uint64_t* x, std::uint64_t* out, std::size_t n);
 

@@ -13,7 +13,7 @@
 #include "big/arena.hpp"
 
 namespace nimber::big {
-namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
+namespace [[gnu::visibility("hidden")]] tower {  // src/big/limb_tower.hpp says why hidden
 
 extern std::atomic<bool> g_helper_enabled;  // set_helper_thread
 

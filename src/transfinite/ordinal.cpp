@@ -4,7 +4,7 @@
 #include <ostream>
 
 #include "nimber/transfinite/ordinal.hpp"
-#include "transfinite/tower.hpp"
+#include "transfinite/kappa_basis.hpp"
 
 namespace nimber {
 

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "nimber/transfinite/ordinal.hpp"
-#include "transfinite/tower.hpp"
+#include "transfinite/kappa_basis.hpp"
 
 namespace nimber::transfinite {
 
@@ -48,7 +48,7 @@ digit_sum add_digits(std::uint64_t a, std::uint64_t b, std::uint64_t q) {
 
 using accumulator = std::map<digits, big_nim, exponent_less>;
 
-void add_product(accumulator& acc, const term& x, const term& y, const tower& t) {
+void add_product(accumulator& acc, const term& x, const term& y, const kappa_basis& t) {
   const big_nim c = x.coef * y.coef;
   const auto p = t.monomial_product(x.exponent, y.exponent);
   for (const term& r : *p) {
@@ -66,17 +66,17 @@ std::vector<term> to_terms(accumulator& acc) {
 
 }  // namespace
 
-tower::tower() : alpha_(capacity), degree_(new std::atomic<std::uint64_t>[capacity]) {
+kappa_basis::kappa_basis() : alpha_(capacity), degree_(new std::atomic<std::uint64_t>[capacity]) {
   for (std::size_t k = 0; k < capacity; ++k) degree_[k].store(0, std::memory_order_relaxed);
 }
 
-void tower::set(std::size_t k, ordinal alpha, std::uint64_t degree) {
+void kappa_basis::set(std::size_t k, ordinal alpha, std::uint64_t degree) {
   if (k >= capacity) throw alpha_unavailable(odd_prime(k));
   alpha_[k] = std::move(alpha);
   degree_[k].store(degree, std::memory_order_release);  // readers see alpha_[k] once this is set
 }
 
-bool tower::has(std::size_t k) const {
+bool kappa_basis::has(std::size_t k) const {
   if (holds(k)) return true;
   if (!extender_ || k >= capacity) return false;
   const std::lock_guard lock(extend_mutex_);
@@ -84,17 +84,17 @@ bool tower::has(std::size_t k) const {
   return holds(k);
 }
 
-const ordinal& tower::alpha(std::size_t k) const {
+const ordinal& kappa_basis::alpha(std::size_t k) const {
   if (!has(k)) throw alpha_unavailable(odd_prime(k));
   return alpha_[k];
 }
 
-std::uint64_t tower::degree(std::size_t k) const {
+std::uint64_t kappa_basis::degree(std::size_t k) const {
   if (!has(k)) throw alpha_unavailable(odd_prime(k));
   return degree_[k].load(std::memory_order_acquire);
 }
 
-std::size_t tower::key_hash::operator()(const std::pair<digits, digits>& k) const noexcept {
+std::size_t kappa_basis::key_hash::operator()(const std::pair<digits, digits>& k) const noexcept {
   std::size_t h = 0x9e3779b97f4a7c15ULL;
   for (const auto* v : {&k.first, &k.second}) {
     for (std::uint64_t d : *v) h = (h ^ d) * 0x100000001b3ULL + (h >> 29);
@@ -103,7 +103,7 @@ std::size_t tower::key_hash::operator()(const std::pair<digits, digits>& k) cons
   return h;
 }
 
-std::shared_ptr<const std::vector<term>> tower::monomial_product(const digits& a, const digits& b) const {
+std::shared_ptr<const std::vector<term>> kappa_basis::monomial_product(const digits& a, const digits& b) const {
   std::pair<digits, digits> key = exponent_less{}(b, a) ? std::pair{b, a} : std::pair{a, b};
   {
     const std::lock_guard lock(mutex_);
@@ -116,7 +116,7 @@ std::shared_ptr<const std::vector<term>> tower::monomial_product(const digits& a
 
 // Digits are added from the top; the highest carry leaves alpha_q, which lies below
 // kappa_q, so the rest of the product is of the lower digits and alpha_q alone.
-std::vector<term> tower::compute_product(const digits& a, const digits& b) const {
+std::vector<term> kappa_basis::compute_product(const digits& a, const digits& b) const {
   const std::size_t size = std::max(a.size(), b.size());
   digits r(size, 0);
   for (std::size_t k = size; k-- > 0;) {
@@ -141,7 +141,7 @@ std::vector<term> tower::compute_product(const digits& a, const digits& b) const
   return {term{std::move(r), big_nim(std::uint64_t{1})}};
 }
 
-ordinal mul(const ordinal& a, const ordinal& b, const tower& t) {
+ordinal mul(const ordinal& a, const ordinal& b, const kappa_basis& t) {
   if (a.is_zero() || b.is_zero()) return {};
   accumulator acc;
   for (const term& x : a.terms())
@@ -150,7 +150,7 @@ ordinal mul(const ordinal& a, const ordinal& b, const tower& t) {
 }
 
 // Squaring is additive in characteristic 2: only the squares of the terms remain.
-ordinal square(const ordinal& x, const tower& t) {
+ordinal square(const ordinal& x, const kappa_basis& t) {
   accumulator acc;
   for (const term& a : x.terms()) add_product(acc, a, a, t);
   return ordinal::from_terms(to_terms(acc));
@@ -158,7 +158,7 @@ ordinal square(const ordinal& x, const tower& t) {
 
 // x^(2^j): j squarings (each additive, term by term) when j is small, else a precomputed
 // Frobenius map of the dense form (degree(), sqrt() and roots ask for j near the degree).
-ordinal frobenius(const ordinal& x, std::uint64_t j, const tower& t) {
+ordinal frobenius(const ordinal& x, std::uint64_t j, const kappa_basis& t) {
   if (j >= 64) {
     j %= field_degree(x, t);
     if (j >= 64)
@@ -169,7 +169,7 @@ ordinal frobenius(const ordinal& x, std::uint64_t j, const tower& t) {
   return r;
 }
 
-ordinal pow_limbs(const ordinal& x, const digits& e, const tower& t) {
+ordinal pow_limbs(const ordinal& x, const digits& e, const kappa_basis& t) {
   // Dense when the exponent is long or x fills a good part of its field; a short power of a
   // sparse element is cheaper term by term.
   const std::size_t max_dim = e.size() > 1 ? dense_limit : std::max<std::size_t>(2048, 32 * x.terms().size());
@@ -184,9 +184,9 @@ ordinal pow_limbs(const ordinal& x, const digits& e, const tower& t) {
   return r;
 }
 
-ordinal pow_u64(const ordinal& x, std::uint64_t e, const tower& t) { return pow_limbs(x, {e}, t); }
+ordinal pow_u64(const ordinal& x, std::uint64_t e, const kappa_basis& t) { return pow_limbs(x, {e}, t); }
 
-std::uint64_t field_degree(const ordinal& x, const tower& t) {
+std::uint64_t field_degree(const ordinal& x, const kappa_basis& t) {
   std::uint64_t d = 1;
   for (const term& a : x.terms()) {
     d = lcm_checked(d, a.coef.field_bits());
@@ -201,7 +201,7 @@ std::uint64_t field_degree(const ordinal& x, const tower& t) {
   return d;
 }
 
-ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t) {
+ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const kappa_basis& t) {
   if (n == 0) return ordinal(1);
   if (x.terms().size() > 1)
     if (auto r = dense_frobenius_product(x, n, s, t)) return std::move(*r);
