@@ -39,7 +39,7 @@ constexpr std::uint64_t bytes_per_term = 4 + 24;
 
 ng::heap_game parse_game(const std::string& code) {
   try {
-    return ng::heap_game::parse(code);
+    return ng::heap_game::from_string(code);
   } catch (const ng::parse_error& e) {
     throw input_error(argument_where(1) + " (" + e.where() + ")", e.token(), e.expected());
   }

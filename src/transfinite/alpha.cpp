@@ -155,8 +155,8 @@ alpha_entry parse_alpha_line(std::string_view line) {
   alpha_entry e;
   head >> e.p >> e.order >> e.degree >> e.excess >> e.seconds;
   if (!head) throw bad();
-  e.alpha = ordinal::parse(line.substr(a + 1, b - a - 1));
-  e.certificate = ordinal::parse(line.substr(b + 1));
+  e.alpha = ordinal::from_string(line.substr(a + 1, b - a - 1));
+  e.certificate = ordinal::from_string(line.substr(b + 1));
   return e;
 }
 
