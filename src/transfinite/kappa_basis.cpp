@@ -12,8 +12,6 @@ namespace nimber::transfinite {
 
 namespace {
 
-
-
 // The number of base-q digits of n.
 unsigned digit_count(std::uint64_t n, std::uint64_t q) noexcept {
   unsigned l = 0;
@@ -94,24 +92,36 @@ std::uint64_t kappa_basis::degree(std::size_t k) const {
   return degree_[k].load(std::memory_order_acquire);
 }
 
-std::size_t kappa_basis::key_hash::operator()(const std::pair<digits, digits>& k) const noexcept {
-  std::size_t h = 0x9e3779b97f4a7c15ULL;
-  for (const auto* v : {&k.first, &k.second}) {
-    for (std::uint64_t d : *v) h = (h ^ d) * 0x100000001b3ULL + (h >> 29);
-    h = h * 31 + v->size();
-  }
-  return h;
+namespace {
+
+// The hash of an exponent pair: each digit mixed on its own (the multiplies do not wait on
+// one another) and the results summed, then finished with the sizes.
+std::size_t pair_hash(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b) noexcept {
+  std::uint64_t h = a.size() * 0x9e3779b97f4a7c15ULL + b.size();
+  std::uint64_t i = 0;
+  for (const auto* v : {&a, &b})
+    for (const std::uint64_t d : *v) {
+      const std::uint64_t x = (d + ++i * 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
+      h += x ^ (x >> 31);
+    }
+  h ^= h >> 29;
+  return std::size_t(h * 0x94d049bb133111ebULL);
 }
 
+}  // namespace
+
 std::shared_ptr<const std::vector<term>> kappa_basis::monomial_product(const digits& a, const digits& b) const {
-  std::pair<digits, digits> key = exponent_less{}(b, a) ? std::pair{b, a} : std::pair{a, b};
+  const bool swap = exponent_less{}(b, a);
+  const digits& first = swap ? b : a;
+  const digits& second = swap ? a : b;
+  const key_view view{first, second, pair_hash(first, second)};
   {
     const std::lock_guard lock(mutex_);
-    if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
+    if (const auto it = cache_.find(view); it != cache_.end()) return it->second;
   }
-  auto r = std::make_shared<const std::vector<term>>(compute_product(key.first, key.second));
+  auto r = std::make_shared<const std::vector<term>>(compute_product(first, second));
   const std::lock_guard lock(mutex_);
-  return cache_.emplace(std::move(key), std::move(r)).first->second;
+  return cache_.emplace(key{first, second, view.hash}, std::move(r)).first->second;
 }
 
 // Digits are added from the top; the highest carry leaves alpha_q, which lies below

@@ -2,12 +2,14 @@
 // fields, and a cache of monomial products. Internal to the transfinite layer.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -46,16 +48,35 @@ class kappa_basis {
   std::shared_ptr<const std::vector<term>> monomial_product(const digits& a, const digits& b) const;
 
  private:
+  // A cache key: the two exponents, smaller first, and their hash, computed once. Chains of
+  // the hash table compare stored hashes, and a lookup reads the operands in place
+  // (key_view) without copying them.
+  struct key {
+    digits a, b;
+    std::size_t hash;
+  };
+  struct key_view {
+    std::span<const std::uint64_t> a, b;
+    std::size_t hash;
+  };
   struct key_hash {
-    std::size_t operator()(const std::pair<digits, digits>& k) const noexcept;
+    using is_transparent = void;
+    std::size_t operator()(const key& k) const noexcept { return k.hash; }
+    std::size_t operator()(const key_view& k) const noexcept { return k.hash; }
+  };
+  struct key_equal {
+    using is_transparent = void;
+    template <class X, class Y>
+    bool operator()(const X& x, const Y& y) const noexcept {
+      return x.hash == y.hash && std::ranges::equal(x.a, y.a) && std::ranges::equal(x.b, y.b);
+    }
   };
   std::vector<ordinal> alpha_;  // capacity entries, never resized
   std::unique_ptr<std::atomic<std::uint64_t>[]> degree_;  // 0 where alpha_q is not held
   std::function<void(std::size_t)> extender_;
   mutable std::recursive_mutex extend_mutex_;
   mutable std::mutex mutex_;
-  mutable std::unordered_map<std::pair<digits, digits>, std::shared_ptr<const std::vector<term>>, key_hash>
-      cache_;
+  mutable std::unordered_map<key, std::shared_ptr<const std::vector<term>>, key_hash, key_equal> cache_;
   std::vector<term> compute_product(const digits& a, const digits& b) const;
 };
 
