@@ -2,7 +2,7 @@
 // raised to the q-adic fraction read from the base-q digits of n_k in reverse
 // (kappa_(q^(i+1)) = kappa_q^(q^-i)); a product adds the fractions and trades a sum that
 // reaches q for a factor alpha_q (Conway, "On Numbers and Games", ch. 6).
-#include <map>
+#include <algorithm>
 #include <utility>
 
 #include "nimber/transfinite/ordinal.hpp"
@@ -44,23 +44,44 @@ digit_sum add_digits(std::uint64_t a, std::uint64_t b, std::uint64_t q) {
   return {std::uint64_t(n), carry};
 }
 
-using accumulator = std::map<digits, big_nim, exponent_less>;
-
-void add_product(accumulator& acc, const term& x, const term& y, const kappa_basis& t) {
-  const big_nim c = x.coef * y.coef;
-  const auto p = t.monomial_product(x.exponent, y.exponent);
-  for (const term& r : *p) {
-    big_nim& slot = acc[r.exponent];
-    slot += r.coef.limbs().size() == 1 && r.coef.limbs()[0] == 1 ? c : c * r.coef;
+// The terms of a product before they are collected: each monomial product's terms, scaled by
+// the product of the two coefficients. The exponents stay in the cached monomial products
+// (held here) until the terms are sorted and equal exponents merged, so each distinct
+// exponent is copied once.
+class accumulator {
+ public:
+  void add_product(const term& x, const term& y, const kappa_basis& t) {
+    const big_nim c = x.coef * y.coef;
+    held_.push_back(t.monomial_product(x.exponent, y.exponent));
+    for (const term& r : *held_.back()) {
+      const bool unit = r.coef.limbs().size() == 1 && r.coef.limbs()[0] == 1;
+      parts_.push_back({&r.exponent, unit ? c : c * r.coef});
+    }
   }
-}
 
-std::vector<term> to_terms(accumulator& acc) {
-  std::vector<term> r;
-  for (auto it = acc.rbegin(); it != acc.rend(); ++it)
-    if (!it->second.is_zero()) r.push_back({it->first, std::move(it->second)});
-  return r;
-}
+  // Cantor normal form: decreasing exponents, equal ones merged, zero sums dropped.
+  std::vector<term> to_terms() {
+    std::sort(parts_.begin(), parts_.end(),
+              [](const part& a, const part& b) { return compare_exponents(*a.exponent, *b.exponent) > 0; });
+    std::vector<term> r;
+    for (std::size_t i = 0; i < parts_.size();) {
+      big_nim sum = std::move(parts_[i].coef);
+      std::size_t j = i + 1;
+      for (; j < parts_.size() && *parts_[j].exponent == *parts_[i].exponent; ++j) sum += parts_[j].coef;
+      if (!sum.is_zero()) r.push_back({*parts_[i].exponent, std::move(sum)});
+      i = j;
+    }
+    return r;
+  }
+
+ private:
+  struct part {
+    const digits* exponent;
+    big_nim coef;
+  };
+  std::vector<std::shared_ptr<const std::vector<term>>> held_;
+  std::vector<part> parts_;
+};
 
 }  // namespace
 
@@ -155,15 +176,15 @@ ordinal mul(const ordinal& a, const ordinal& b, const kappa_basis& t) {
   if (a.is_zero() || b.is_zero()) return {};
   accumulator acc;
   for (const term& x : a.terms())
-    for (const term& y : b.terms()) add_product(acc, x, y, t);
-  return ordinal::from_terms(to_terms(acc));
+    for (const term& y : b.terms()) acc.add_product(x, y, t);
+  return ordinal::from_terms(acc.to_terms());
 }
 
 // Squaring is additive in characteristic 2: only the squares of the terms remain.
 ordinal square(const ordinal& x, const kappa_basis& t) {
   accumulator acc;
-  for (const term& a : x.terms()) add_product(acc, a, a, t);
-  return ordinal::from_terms(to_terms(acc));
+  for (const term& a : x.terms()) acc.add_product(a, a, t);
+  return ordinal::from_terms(acc.to_terms());
 }
 
 // x^(2^j): j squarings (each additive, term by term) when j is small, else a precomputed
