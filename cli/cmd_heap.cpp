@@ -24,7 +24,7 @@ namespace {
 namespace ng = nimber::games;
 
 struct heap_options {
-  std::string code, terms, heaps, plot, checkpoint, checkpoint_every = "300";
+  std::string code, terms, heaps, plot, checkpoint, checkpoint_every = "300", threads = "0";
   bool period = false, resume = false, misere = false;
   CLI::Option* heaps_option = nullptr;
   CLI::Option* period_option = nullptr;
@@ -98,10 +98,19 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
                                      std::uint64_t terms, context& ctx) {
   progress_meter meter(ctx.progress, "nimber heap " + game.name(), "terms");
   ng::sequence_options options;
+  options.threads = unsigned(parse_bounded(opt.threads, "--threads", 0, 1024,
+                                           "a thread count from 0 (one per core) to 1024"));
   options.progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };
   if (!opt.checkpoint_option->count()) return ng::grundy_sequence_of(game, terms, options);
 
-  const std::string command = checkpoint_command(ctx.command_line);
+  // The thread count changes nothing in the values: a run may resume with another.
+  std::vector<std::string> arguments;
+  for (std::size_t i = 0; i < ctx.command_line.size(); ++i) {
+    const std::string& a = ctx.command_line[i];
+    if (a == "--threads") ++i;
+    else if (a.rfind("--threads=", 0) != 0) arguments.push_back(a);
+  }
+  const std::string command = checkpoint_command(arguments);
   const auto seconds = parse_bounded(opt.checkpoint_every, "--checkpoint-every", 0, 1u << 30,
                                      "a number of seconds from 0 to 2^30");
   const checkpoint_file file(opt.checkpoint, "--checkpoint", ctx.output_file);
@@ -189,6 +198,9 @@ void add_heap_command(CLI::App& app, context& ctx) {
   opt->every_option = sub->add_option(
       "--checkpoint-every", opt->checkpoint_every,
       "Seconds between checkpoints (default 300; 0: as often as the engine reports); needs --checkpoint");
+  sub->add_option("--threads", opt->threads,
+                  "Threads for the sparse-space engine (default 0: one per core); the values are "
+                  "the same for any count");
   sub->add_flag("--misere", opt->misere,
                 "Misère play (who cannot move wins): each heap's misère Grundy value and simplest form");
   sub->add_flag("--resume", opt->resume,

@@ -100,6 +100,9 @@ struct sequence_options {
   // remaining terms from it instead of computing them.
   bool use_period = true;
   enum class method : std::uint8_t { automatic, naive, sparse } engine = method::automatic;
+  // Threads that verify the sparse method's speculated terms (0: one per core). The values
+  // are the same for every count.
+  unsigned threads = 0;
   // Called now and then with (terms done, terms wanted).
   progress_fn progress;
   // Called with G(0 .. n-1) whenever progress is (at least once per 2^16 terms); returning
