@@ -70,6 +70,18 @@ TEST(CliHeap, PeriodicSubtractionSets) {
                "s+p, from 1 to 65535");
 }
 
+TEST(CliHeap, ThreadsGiveTheSameValues) {
+  // Past 8192 terms the sparse engine verifies its speculated terms on --threads threads.
+  const result one = run({"heap", "grundy", "--terms", "30000", "--threads", "1"});
+  ASSERT_EQ(one.status, 0) << one.err;
+  for (const char* threads : {"2", "3", "0"}) {
+    const result r = run({"heap", "grundy", "--terms", "30000", "--threads", threads});
+    EXPECT_EQ(r.out, one.out) << threads;
+  }
+  expect_error({"heap", "grundy", "--terms", "5", "--threads", "x"},
+               "--threads: 'x': expected a thread count from 0 (one per core) to 1024");
+}
+
 TEST(CliHeap, Errors) {
   expect_error({"heap", "0.7z", "--terms", "5"},
                "argument 1 (digit d2): 'z': expected an octal or hex digit (0-9, a-f)");
