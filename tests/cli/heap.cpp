@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "runner.hpp"
 
@@ -80,6 +83,36 @@ TEST(CliHeap, ThreadsGiveTheSameValues) {
   }
   expect_error({"heap", "grundy", "--terms", "5", "--threads", "x"},
                "--threads: 'x': expected a thread count from 0 (one per core) to 1024");
+}
+
+TEST(CliHeap, StatsAgainstAPlainCount) {
+  // The histogram of each power of two counted here from the printed values, line by line.
+  temp_file stats;
+  const result r = run({"heap", "grundy", "--terms", "10000", "--stats", stats.path});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<std::uint32_t> values;
+  std::istringstream printed(r.out);
+  for (std::uint32_t v; printed >> v;) values.push_back(v);
+  ASSERT_EQ(values.size(), 10000u);
+  std::string expected;
+  for (std::size_t n = 1; n <= values.size(); n *= 2) {
+    std::map<std::uint32_t, std::uint64_t> count;
+    std::uint32_t largest = 0;
+    for (std::size_t i = 0; i < n; ++i) ++count[values[i]], largest = std::max(largest, values[i]);
+    for (std::uint32_t v = 0; v <= largest; ++v) expected += std::to_string(v) + " " + std::to_string(count[v]) + "\n";
+  }
+  std::istringstream file(read_file(stats.path));
+  std::string histogram, line, header;
+  std::getline(file, header);
+  EXPECT_EQ(header, "# nimber heap grundy: the first N terms, N = 1, 2, 4, ..., 10000 terms computed");
+  while (std::getline(file, line))
+    if (line.rfind("terms ", 0) == 0) header = line;
+    else histogram += line + "\n";
+  EXPECT_EQ(histogram, expected);
+  // The last header: the mask the engine takes at 8192, when it turns to the sparse method.
+  EXPECT_EQ(header, "terms 8192 mask 126 rare 820 last_rare 8189 largest 85");
+  expect_error({"heap", "grundy", "--terms", "5", "--stats", "-"},
+               "--stats: '-': expected a file name (the statistics go to a file, not standard output)");
 }
 
 TEST(CliHeap, Errors) {

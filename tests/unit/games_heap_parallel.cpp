@@ -1,9 +1,11 @@
 // The heap engine on several threads: the sparse-space method's speculated blocks verified on
 // the worker pool give the values of one thread and of the plain definition, on every game of
 // docs/games.md and on seeded random octal codes, whatever the thread count (more threads than
-// cores included); and the per-power-of-two statistics against a plain count.
+// cores included); and the statistics at every power of two against plain counts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <map>
 #include <random>
 #include <string>
@@ -81,6 +83,51 @@ TEST(HeapParallel, SeededRandomOctalCodes) {
       ASSERT_EQ(s.values, reference) << code << " on " << threads << " threads";
     }
   }
+}
+
+// The statistics at every power of two against plain counts: the histogram by a loop, the
+// mask by trying every mask on the values themselves, the rare positions listed one by one.
+TEST(HeapStats, PowerOfTwoStatisticsAgainstPlainCounts) {
+  for (const char* code : {"grundy", "0.6", "0.07", "4.07", "0.0"}) {
+    const auto game = ng::heap_game::parse(code);
+    const auto values = ng::grundy_sequence_of(game, 20000, on_threads(2)).values;
+    const auto stats = ng::power_of_two_stats(values);
+    ASSERT_EQ(stats.size(), 15u) << code;  // 1, 2, 4, ..., 16384
+    for (std::size_t k = 0; k < stats.size(); ++k) {
+      const std::uint64_t n = std::uint64_t(1) << k;
+      const ng::sequence_stats& s = stats[k];
+      ASSERT_EQ(s.terms, n);
+      std::uint32_t largest = 0, largest_after_0 = 0;
+      std::map<std::uint32_t, std::uint64_t> count;
+      for (std::uint64_t i = 0; i < n; ++i) {
+        ++count[values[i]];
+        largest = std::max(largest, values[i]);
+        if (i >= 1) largest_after_0 = std::max(largest_after_0, values[i]);
+      }
+      EXPECT_EQ(s.largest, largest) << code << " " << n;
+      ASSERT_EQ(s.histogram.size(), largest + 1u) << code << " " << n;
+      for (std::uint32_t v = 0; v <= largest; ++v) EXPECT_EQ(s.histogram[v], count[v]) << code << " " << v;
+      // Every mask below 2^(bit width of the largest value after G(0)), the first best one.
+      const auto rare_under = [&](std::uint32_t mask, std::uint64_t& last) {
+        std::uint64_t rare = 0;
+        last = 0;
+        for (std::uint64_t i = 1; i < n; ++i)
+          if (std::popcount(values[i] & mask) % 2 == 0) ++rare, last = i;
+        return rare;
+      };
+      std::uint32_t best_mask = 1;
+      std::uint64_t last = 0, best = rare_under(1, last);
+      for (std::uint32_t m = 2; m < (1u << std::bit_width(largest_after_0)); ++m)
+        if (const std::uint64_t r = rare_under(m, last); r < best) best = r, best_mask = m;
+      EXPECT_EQ(s.mask, best_mask) << code << " " << n;
+      EXPECT_EQ(s.rare, best) << code << " " << n;
+      rare_under(best_mask, last);
+      EXPECT_EQ(s.last_rare, last) << code << " " << n;
+    }
+  }
+  // The engine's own mask, chosen at 16384 for the terms after it, is the statistics' there.
+  const auto run = ng::grundy_sequence_of(ng::heap_game::grundys_game(), 16385, on_threads(1));
+  EXPECT_EQ(ng::power_of_two_stats(run.values).back().mask, run.mask);
 }
 
 }  // namespace

@@ -136,6 +136,23 @@ struct grundy_sequence {
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
                                    const sequence_options& options = {});
 
+// The figures long runs are published in, for the first N terms.
+struct sequence_stats {
+  std::uint64_t terms = 0;     // N
+  // The sparse-space mask that leaves the fewest of G(1 .. N-1) rare, the smallest on a tie,
+  // among the masks below 2^min(12, bit width of the largest value): the one the engine
+  // chooses at N when it runs the sparse method and the values have at most 12 bits.
+  std::uint32_t mask = 0;
+  std::uint64_t rare = 0;       // positions 1 <= n < N whose value is rare for that mask
+  std::uint64_t last_rare = 0;  // the largest of them (0: none)
+  std::uint32_t largest = 0;    // the largest G(n), n < N
+  std::vector<std::uint64_t> histogram;  // histogram[v]: how many n < N have G(n) = v
+  friend bool operator==(const sequence_stats&, const sequence_stats&) = default;
+};
+
+// The statistics at N = 1, 2, 4, ..., up to the largest power of two within the values.
+std::vector<sequence_stats> power_of_two_stats(std::span<const std::uint32_t> values);
+
 // The plain definition, all options of every heap enumerated: the test reference.
 std::vector<std::uint32_t> grundy_values_naive(const heap_game& game, std::uint64_t terms);
 
