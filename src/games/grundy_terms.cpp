@@ -128,7 +128,7 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
       }
     }
   };
-  if (threads_ == 1 || count < 64) return mark(0, count);
+  if (threads_ == 1 || count < 32) return mark(0, count);
   nimber::detail::workers::for_ranges(count, 16, [&](std::size_t from, std::size_t to) noexcept {
     mark(from, to);
   });

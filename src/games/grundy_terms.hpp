@@ -36,7 +36,7 @@ class grundy_terms {
   std::uint64_t sparse_block(std::uint64_t n0, std::uint64_t count);
 
   // The most terms a sparse block takes; a block is shorter after a wrong speculation.
-  static constexpr std::uint64_t max_block = 512;
+  static constexpr std::uint64_t max_block = 64;
   std::uint64_t block_size() const { return block_; }
 
   bool is_rare(std::uint32_t v) const { return (std::popcount(v & mask_) & 1) == 0; }
