@@ -112,19 +112,29 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
     const std::size_t high = std::lower_bound(rare_begin, rare_.end(), top) - rare_begin;
     high_.push_back(std::max(high, low));
   }
-  const std::size_t stride = stride_;
   const auto mark = [&](std::size_t from, std::size_t to) noexcept {
+    // Locals, not captures: a byte store may alias anything reached through a reference, so
+    // the compiler would reload each of them after every mark.
+    std::uint8_t* const marks = rows;
+    const std::size_t stride = stride_;
+    const std::uint32_t* const g = g_.data();
+    const std::uint64_t* const rare = rare_.data();
+    const std::uint32_t* const rare_values = rare_values_.data();
+    const bool distinct = distinct_;
     for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
       const std::uint64_t k = split_offsets_[j];
       const std::uint64_t top = n0 > k ? n0 - k : 0;
-      for (std::size_t i = low; i < high_[j]; ++i) {
-        const std::uint64_t a = rare_[i];
-        const std::uint32_t va = rare_values_[i];
-        const std::uint32_t* other = g_.data() + (top - a);  // G(m - a) for m = n0 + t - k
+      const std::size_t high = high_[j];
+      for (std::size_t i = low; i < high; ++i) {
+        const std::uint64_t a = rare[i];
+        const std::uint32_t va = rare_values[i];
+        const std::uint32_t* other = g + (top - a);  // G(m - a) for m = n0 + t - k
         // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
-        const std::uint64_t skip = distinct_ && 2 * a >= top ? 2 * a - top : count;
-        for (std::uint64_t t = from; t < to; ++t)
-          if (t != skip) rows[t * stride + (va ^ other[t])] = 1;
+        const std::uint64_t skip = distinct && 2 * a >= top ? 2 * a - top : count;
+        const std::uint64_t upto = std::min<std::uint64_t>(std::max<std::uint64_t>(skip, from), to);
+        for (std::uint64_t t = from; t < upto; ++t) marks[t * stride + (va ^ other[t])] = 1;
+        for (std::uint64_t t = std::max<std::uint64_t>(upto + 1, from); t < to; ++t)
+          marks[t * stride + (va ^ other[t])] = 1;
       }
     }
   };
