@@ -131,7 +131,11 @@ struct grundy_sequence {
 // reached is the mex unless a rare value below c is unreachable, which a scan of the other
 // pairs settles, stopping as soon as every rare value below c has been seen. The mask is
 // re-chosen at every power of two (the one making the fewest recent values rare). Any mask
-// gives exact values; it only changes the speed. Three-heap moves are computed naively
+// gives exact values; it only changes the speed. The sparse method runs on options.threads
+// threads by speculation and verification (J. P. Grossman, "Searching for periodicity in
+// Officers", Games of No Chance 5): a block of terms is assumed common, each term's candidate
+// following from the ones before it, and the scans that confirm them run in parallel; the
+// values are the same for every thread count. Three-heap moves are computed naively
 // (O(n^2) per term).
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
                                    const sequence_options& options = {});
