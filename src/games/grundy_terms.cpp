@@ -79,13 +79,7 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
       }
     }
   };
-  if (threads_ == 1 || speculated == 1) {
-    verify_terms(0);
-  } else {
-    nimber::detail::workers::for_ranges(threads_, 1, [&](std::size_t begin, std::size_t end) noexcept {
-      for (std::size_t i = begin; i < end; ++i) verify_terms(i);
-    });
-  }
+  on_threads(speculated > 1 ? threads_ : 1, verify_terms);
   // The terms up to the first wrong one are true; that one takes its verified value.
   const std::uint64_t wrong = first_wrong.load();
   const std::uint64_t kept = wrong < speculated ? wrong + 1 : speculated;
@@ -138,9 +132,15 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
       }
     }
   };
-  if (threads_ == 1 || count < 32) return mark(0, count);
-  nimber::detail::workers::for_ranges(count, 16, [&](std::size_t from, std::size_t to) noexcept {
-    mark(from, to);
+  // In chunks of terms whose rows stay in the cache (a rare position at a time over all of a
+  // long block's rows would not), taken by the threads from a shared counter, so that a
+  // thread the system holds back leaves its part to the others.
+  constexpr std::uint64_t chunk = 32;
+  const std::uint64_t chunks = (count + chunk - 1) / chunk;
+  std::atomic<std::uint64_t> next{0};
+  on_threads(std::min<std::uint64_t>(threads_, chunks), [&](std::size_t) noexcept {
+    for (std::uint64_t c; (c = next.fetch_add(1, std::memory_order_relaxed)) < chunks;)
+      mark(c * chunk, std::min(count, (c + 1) * chunk));
   });
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "nimber/games/heap.hpp"
+#include "pool/workers.hpp"
 
 namespace nimber::games::detail {
 
@@ -36,7 +37,7 @@ class grundy_terms {
   std::uint64_t sparse_block(std::uint64_t n0, std::uint64_t count);
 
   // The most terms a sparse block takes; a block is shorter after a wrong speculation.
-  static constexpr std::uint64_t max_block = 64;
+  static constexpr std::uint64_t max_block = 256;
   std::uint64_t block_size() const { return block_; }
 
   bool is_rare(std::uint32_t v) const { return (std::popcount(v & mask_) & 1) == 0; }
@@ -73,6 +74,15 @@ class grundy_terms {
                        std::uint8_t* wanted) const;
 
   std::uint8_t* clear_rows(std::uint64_t count);
+  // Runs f(i) for i < count on as many threads (the worker pool's and this one), or on this
+  // thread alone when count is 1; f must not throw.
+  template <class F>
+  void on_threads(std::size_t count, const F& f) const noexcept {
+    if (count <= 1) return f(std::size_t(0));
+    nimber::detail::workers::for_ranges(count, 1, [&f](std::size_t begin, std::size_t end) noexcept {
+      for (std::size_t i = begin; i < end; ++i) f(i);
+    });
+  }
   void rebuild_rare(std::uint64_t to);
   void mark_single_heap_options(std::uint64_t n, std::uint8_t* marks);
   void mark_progression_options(std::uint64_t n, std::uint8_t* marks);
