@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -83,6 +85,36 @@ TEST(CliHeap, ThreadsGiveTheSameValues) {
   }
   expect_error({"heap", "grundy", "--terms", "5", "--threads", "x"},
                "--threads: 'x': expected a thread count from 0 (one per core) to 1024");
+}
+
+// The checkpoint a run of `command` saves after computing `words` (the format of
+// cli/checkpoint.cpp: header, FNV-1a of command, count and words, little-endian words).
+std::string checkpoint_of(const std::string& command, const std::vector<std::uint32_t>& words) {
+  std::string bytes;
+  for (const std::uint32_t w : words)
+    for (int j = 0; j < 4; ++j) bytes += char(w >> (8 * j));
+  std::uint64_t h = 0xcbf29ce484222325;
+  for (const char c : command + "\n" + std::to_string(words.size()) + "\n" + bytes)
+    h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return "nimber checkpoint 1\ncommand " + command + "\nwords " + std::to_string(words.size()) +
+         "\nfnv1a64 " + hex + "\n" + bytes;
+}
+
+TEST(CliHeap, ResumesWithAnotherThreadCount) {
+  // --threads is no part of the command a checkpoint belongs to: a run saved without it goes
+  // on with --threads 2, past the sparse engine's start, and prints the uninterrupted output.
+  temp_dir dir;
+  const std::string path = dir.path + "/g.ckpt";
+  const result head = run({"heap", "grundy", "--terms", "10000"});
+  std::vector<std::uint32_t> words;
+  std::istringstream printed(head.out);
+  for (std::uint32_t v; printed >> v;) words.push_back(v);
+  std::ofstream(path, std::ios::binary) << checkpoint_of("heap grundy --terms 20000 --checkpoint " + path, words);
+  const result resumed = run({"heap", "grundy", "--terms", "20000", "--checkpoint", path, "--resume", "--threads", "2"});
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(resumed.out, run({"heap", "grundy", "--terms", "20000"}).out);
 }
 
 TEST(CliHeap, StatsAgainstAPlainCount) {
