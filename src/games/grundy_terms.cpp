@@ -178,18 +178,36 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
       wanted[v] = 1;
       ++missing;
     }
+  // The vector scan needs every nim-sum below 1024; its table holds the wanted values there.
+  static const bool vector_scan = has_pair_scan_avx512();
+  const bool vectors = vector_scan && value_limit_ <= 1024;
+  std::uint32_t bits[32] = {};
+  if (vectors)
+    for (std::uint32_t v = 0; v < std::min<std::uint32_t>(c, 1024); ++v)
+      if (wanted[v]) bits[v >> 5] |= std::uint32_t(1) << (v & 31);
   for (const std::uint64_t k : split_offsets_) {
     if (missing == 0 || n < k + 2) break;
     const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
-    // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
-    for (std::uint64_t a = 1; a <= last; ++a) {
+    const auto take = [&](std::uint64_t a) {
       const std::uint32_t x = g[a] ^ g[m - a];
       if (wanted[x]) [[unlikely]] {  // a rare value below c seen for the first time
         wanted[x] = 0;
+        bits[x >> 5] &= ~(std::uint32_t(1) << (x & 31));
         marks[x] = 1;
-        if (--missing == 0) break;
+        --missing;
       }
-    }
+    };
+    std::uint64_t a = 1;
+    if (vectors)
+      while (missing != 0) {
+        unsigned lanes = 0;
+        a = pair_scan_avx512(g, m, a, last, bits, lanes);
+        if (a + 16 > last + 1) break;  // the tail, pair by pair below
+        for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
+        a += 16;
+      }
+    // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
+    for (; a <= last && missing != 0; ++a) take(a);
   }
   if (missing == 0) return c;
   std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found

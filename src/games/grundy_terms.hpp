@@ -117,4 +117,12 @@ class grundy_terms {
   std::vector<std::uint32_t> rare_values_;  // their values
 };
 
+// The first a0 >= a, stepping by 16, whose pairs (a0 + i, m - a0 - i), i < 16, hold a nim-sum
+// G(a0 + i) ^ G(m - a0 - i) whose bit is set in `bits` (32 words: every nim-sum must be below
+// 1024), with those i as the bits of `lanes`; or the first a0 with a0 + 16 > last + 1. Only
+// where has_pair_scan_avx512() (pair_scan_avx512.cpp).
+std::uint64_t pair_scan_avx512(const std::uint32_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                               const std::uint32_t* bits, unsigned& lanes) noexcept;
+bool has_pair_scan_avx512() noexcept;
+
 }  // namespace nimber::games::detail
