@@ -22,7 +22,10 @@
 namespace nimber::games::detail {
 
 grundy_terms::grundy_terms(const heap_game& game, std::vector<std::uint32_t>& g, unsigned threads)
-    : game_(game), g_(g), threads_(std::max(1u, threads)) {
+    : game_(game), g_(g) {
+  // No more than the pool can run at once: each thread has a scratch row of its own.
+  const auto* pool = nimber::detail::workers::pool::instance();
+  threads_ = std::clamp(threads, 1u, pool == nullptr ? 1u : unsigned(pool->size() + 1));
   three_heaps_ = !game.is_octal() && game.type() == heap_game::kind::take_break;
   if (game.type() == heap_game::kind::grundy) {
     split_offsets_ = {0};
