@@ -8,6 +8,9 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
+#include <cstdlib>
+#include <string_view>
+
 #include "games/grundy_terms.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -39,7 +42,13 @@ __attribute__((target("avx512f"))) std::uint64_t pair_scan_avx512(const std::uin
   return a;
 }
 
-bool has_pair_scan_avx512() noexcept { return __builtin_cpu_supports("avx512f"); }
+// NIMBER_KERNEL=portable (the library's switch to its portable paths, kernels/registry.cpp)
+// turns the vector scan off too, so that the scalar scan can be tested on any machine.
+bool has_pair_scan_avx512() noexcept {
+  const char* kernel = std::getenv("NIMBER_KERNEL");
+  if (kernel != nullptr && std::string_view(kernel) == "portable") return false;
+  return __builtin_cpu_supports("avx512f");
+}
 #else
 std::uint64_t pair_scan_avx512(const std::uint32_t*, std::uint64_t, std::uint64_t a, std::uint64_t,
                               const std::uint32_t*, unsigned&) noexcept {
