@@ -24,8 +24,10 @@ namespace nimber::games::detail {
 grundy_terms::grundy_terms(const heap_game& game, std::vector<std::uint32_t>& g, unsigned threads)
     : game_(game), g_(g) {
   // No more than the pool can run at once: each thread has a scratch row of its own.
-  const auto* pool = nimber::detail::workers::pool::instance();
-  threads_ = std::clamp(threads, 1u, pool == nullptr ? 1u : unsigned(pool->size() + 1));
+  if (threads > 1) {
+    crew_ = std::make_unique<crew>(threads - 1);
+    threads_ = crew_->size();
+  }
   three_heaps_ = !game.is_octal() && game.type() == heap_game::kind::take_break;
   if (game.type() == heap_game::kind::grundy) {
     split_offsets_ = {0};
@@ -67,22 +69,19 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
     candidates_[speculated++] = c;
     if (c >= value_limit_) break;  // the rows of later terms would be too short
   }
-  // Verification, on every thread: each takes the next unverified term until one fails.
-  std::atomic<std::uint64_t> next{0}, first_wrong{speculated};
-  const auto verify_terms = [&](std::size_t thread) {
+  // Verification, on every thread: each takes the next unverified term; none after a failure.
+  std::atomic<std::uint64_t> first_wrong{speculated};
+  const auto verify_term = [&](std::uint64_t t, unsigned thread) noexcept {
+    if (t > first_wrong.load(std::memory_order_relaxed)) return;
     std::uint8_t* wanted = wanted_.data() + thread * stride;
-    for (;;) {
-      const std::uint64_t t = next.fetch_add(1, std::memory_order_relaxed);
-      if (t >= speculated || t > first_wrong.load(std::memory_order_relaxed)) return;
-      const std::uint32_t v = verify(n0 + t, candidates_[t], rows + t * stride, wanted);
-      verified_[t] = v;
-      if (v != candidates_[t]) {
-        std::uint64_t seen = first_wrong.load();
-        while (t < seen && !first_wrong.compare_exchange_weak(seen, t)) {}
-      }
+    const std::uint32_t v = verify(n0 + t, candidates_[t], rows + t * stride, wanted);
+    verified_[t] = v;
+    if (v != candidates_[t]) {
+      std::uint64_t seen = first_wrong.load();
+      while (t < seen && !first_wrong.compare_exchange_weak(seen, t)) {}
     }
   };
-  on_threads(speculated > 1 ? threads_ : 1, verify_terms);
+  run_items(speculated, verify_term);
   // The terms up to the first wrong one are true; that one takes its verified value.
   const std::uint64_t wrong = first_wrong.load();
   const std::uint64_t kept = wrong < speculated ? wrong + 1 : speculated;
@@ -140,11 +139,7 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
   // thread the system holds back leaves its part to the others.
   constexpr std::uint64_t chunk = 32;
   const std::uint64_t chunks = (count + chunk - 1) / chunk;
-  std::atomic<std::uint64_t> next{0};
-  on_threads(std::min<std::uint64_t>(threads_, chunks), [&](std::size_t) noexcept {
-    for (std::uint64_t c; (c = next.fetch_add(1, std::memory_order_relaxed)) < chunks;)
-      mark(c * chunk, std::min(count, (c + 1) * chunk));
-  });
+  run_items(chunks, [&](std::uint64_t c, unsigned) noexcept { mark(c * chunk, std::min(count, (c + 1) * chunk)); });
 }
 
 std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std::size_t low) {

@@ -7,12 +7,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <bit>
 #include <cstdint>
 #include <vector>
 
 #include "nimber/games/heap.hpp"
-#include "pool/workers.hpp"
+#include "games/crew.hpp"
 
 namespace nimber::games::detail {
 
@@ -74,14 +75,11 @@ class grundy_terms {
                        std::uint8_t* wanted) const;
 
   std::uint8_t* clear_rows(std::uint64_t count);
-  // Runs f(i) for i < count on as many threads (the worker pool's and this one), or on this
-  // thread alone when count is 1; f must not throw.
+  // f(item, thread) for item < items, on the crew when there is one.
   template <class F>
-  void on_threads(std::size_t count, const F& f) const noexcept {
-    if (count <= 1) return f(std::size_t(0));
-    nimber::detail::workers::for_ranges(count, 1, [&f](std::size_t begin, std::size_t end) noexcept {
-      for (std::size_t i = begin; i < end; ++i) f(i);
-    });
+  void run_items(std::uint64_t items, const F& f) noexcept {
+    if (crew_) return crew_->run(items, f);
+    for (std::uint64_t i = 0; i < items; ++i) f(i, 0u);
   }
   void rebuild_rare(std::uint64_t to);
   void mark_single_heap_options(std::uint64_t n, std::uint8_t* marks);
@@ -100,6 +98,7 @@ class grundy_terms {
   const heap_game& game_;
   std::vector<std::uint32_t>& g_;
   unsigned threads_ = 1;
+  std::unique_ptr<crew> crew_;  // the helper threads, when threads_ > 1
   bool three_heaps_ = false;
   std::vector<std::uint64_t> split_offsets_;  // k with "remove k, leave two heaps"
   // Per progression of a subtraction set, per residue class, which values occur there.
