@@ -90,21 +90,31 @@ void DawsonsKaylesMillion(benchmark::State& state) {
 }
 BENCHMARK(DawsonsKaylesMillion)->Unit(benchmark::kMillisecond);
 
-// Every term by mex, no period used: the engines themselves.
+// Every term by mex, no period used: the engines themselves, range(0) terms on range(1)
+// threads (the sparse engine's verification runs on them).
 void HeapEngine(benchmark::State& state, const char* code, ng::sequence_options::method m) {
   const auto game = ng::heap_game::from_string(code);
   const auto terms = std::uint64_t(state.range(0));
   ng::sequence_options options;
   options.use_period = false;
   options.engine = m;
+  options.threads = unsigned(state.range(1));
+  state.counters["threads"] = double(options.threads);
   for (auto _ : state)
     benchmark::DoNotOptimize(ng::grundy_sequence_of(game, terms, options).values.data());
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(terms));
 }
 using method = ng::sequence_options::method;
-BENCHMARK_CAPTURE(HeapEngine, grundy_naive, "grundy", method::naive)->Arg(1 << 15)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(HeapEngine, grundy_sparse, "grundy", method::automatic)->Arg(1 << 15)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(HeapEngine, dawson_naive, "0.07", method::naive)->Arg(1 << 15)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(HeapEngine, grundy_naive, "grundy", method::naive)->Args({1 << 15, 1})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(HeapEngine, grundy_sparse, "grundy", method::automatic)
+    ->Args({1 << 15, 1})->Args({1 << 20, 1})->Unit(benchmark::kMillisecond);
+// One thread against two, the same code: the scaling of the speculate-and-verify engine
+// (wall time: UseRealTime, as the second thread's CPU is not the caller's).
+BENCHMARK_CAPTURE(HeapEngine, grundy_threads, "grundy", method::automatic)
+    ->Args({1 << 20, 1})->Args({1 << 20, 2})->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(HeapEngine, officers_threads, "0.6", method::automatic)
+    ->Args({1 << 20, 1})->Args({1 << 20, 2})->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(HeapEngine, dawson_naive, "0.07", method::naive)->Args({1 << 15, 1})->Unit(benchmark::kMillisecond);
 
 void GridWinningMove(benchmark::State& state) {
   std::mt19937_64 rng(7);

@@ -24,11 +24,12 @@ namespace {
 namespace ng = nimber::games;
 
 struct heap_options {
-  std::string code, terms, heaps, plot, checkpoint, checkpoint_every = "300";
+  std::string code, terms, heaps, plot, stats, checkpoint, checkpoint_every = "300", threads = "0";
   bool period = false, resume = false, misere = false;
   CLI::Option* heaps_option = nullptr;
   CLI::Option* period_option = nullptr;
   CLI::Option* plot_option = nullptr;
+  CLI::Option* stats_option = nullptr;
   CLI::Option* checkpoint_option = nullptr;
   CLI::Option* every_option = nullptr;
 };
@@ -92,16 +93,41 @@ void add_heap_sum(report& r, const ng::heap_game& game, const std::vector<std::u
           "winning move: heap {heap} ({size}) -> {leaves| + |nothing}");
 }
 
+// --stats FILE: at every power of two N, one line "terms N mask M rare R last_rare L largest V"
+// and then one "value count" line per value from 0 to V.
+void write_stats(output_target& out, const ng::heap_game& game, std::span<const std::uint32_t> values) {
+  std::string text = "# nimber heap " + game.name() + ": the first N terms, N = 1, 2, 4, ..., " +
+                     std::to_string(values.size()) + " terms computed\n";
+  for (const ng::sequence_stats& s : ng::power_of_two_stats(values)) {
+    text += "terms " + std::to_string(s.terms) + " mask " + std::to_string(s.mask) + " rare " +
+            std::to_string(s.rare) + " last_rare " + std::to_string(s.last_rare) + " largest " +
+            std::to_string(s.largest) + "\n";
+    for (std::size_t v = 0; v < s.histogram.size(); ++v)
+      text += std::to_string(v) + " " + std::to_string(s.histogram[v]) + "\n";
+  }
+  out.write(text);
+  out.commit();
+}
+
 // The sequence, computed from scratch or from the checkpoint --resume names, saving a
 // checkpoint every --checkpoint-every seconds and when SIGINT or SIGTERM asks to stop.
 ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_game& game,
                                      std::uint64_t terms, context& ctx) {
   progress_meter meter(ctx.progress, "nimber heap " + game.name(), "terms");
   ng::sequence_options options;
+  options.threads = unsigned(parse_bounded(opt.threads, "--threads", 0, 1024,
+                                           "a thread count from 0 (one per core) to 1024"));
   options.progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };
   if (!opt.checkpoint_option->count()) return ng::grundy_sequence_of(game, terms, options);
 
-  const std::string command = checkpoint_command(ctx.command_line);
+  // The thread count changes nothing in the values: a run may resume with another.
+  std::vector<std::string> arguments;
+  for (std::size_t i = 0; i < ctx.command_line.size(); ++i) {
+    const std::string& a = ctx.command_line[i];
+    if (a == "--threads") ++i;
+    else if (a.rfind("--threads=", 0) != 0) arguments.push_back(a);
+  }
+  const std::string command = checkpoint_command(arguments);
   const auto seconds = parse_bounded(opt.checkpoint_every, "--checkpoint-every", 0, 1u << 30,
                                      "a number of seconds from 0 to 2^30");
   const checkpoint_file file(opt.checkpoint, "--checkpoint", ctx.output_file);
@@ -141,13 +167,20 @@ void heap_command(const heap_options& opt, context& ctx) {
     throw input_error::at_end("--checkpoint-every", "--checkpoint FILE beside it (the file to save in)",
                               "end of arguments");
   if (opt.misere) {
-    for (const CLI::Option* other : {opt.period_option, opt.heaps_option, opt.plot_option, opt.checkpoint_option})
+    for (const CLI::Option* other : {opt.period_option, opt.heaps_option, opt.plot_option, opt.stats_option,
+                                     opt.checkpoint_option})
       if (other->count()) throw input_error("--misere", other->get_name(), "no " + other->get_name() + " beside it (misère values stand alone)");
     const std::uint64_t most = 100000;
     if (terms > most) throw input_error("--terms", opt.terms, "at most " + std::to_string(most) + " terms with --misere");
     return print_misere_heaps(game, terms, ctx);
   }
   check_budget(terms * bytes_per_term, std::to_string(terms) + " terms of " + game.name());
+  std::unique_ptr<output_target> stats;  // opened now, so that a file it cannot write stops the run at once
+  if (opt.stats_option->count()) {
+    if (opt.stats == "-") throw input_error("--stats", opt.stats, "a file name (the statistics go to a file, not standard output)");
+    stats = std::make_unique<output_target>(opt.stats);
+    stats->open();
+  }
   const ng::grundy_sequence s = compute_sequence(opt, game, terms, ctx);
 
   const auto& v = s.values;
@@ -160,6 +193,7 @@ void heap_command(const heap_options& opt, context& ctx) {
           "", in_all, table_layout::one_line);
   if (opt.period) add_period(r, s, game, terms);
   if (!heaps.empty()) add_heap_sum(r, game, v, heaps);
+  if (stats) write_stats(*stats, game, v);
   if (!opt.plot.empty())
     write_sequence_plot(opt.plot, v, s.period, "heap " + game.name() + ": G(n) for n < " + std::to_string(terms));
   print(ctx, r);
@@ -189,6 +223,13 @@ void add_heap_command(CLI::App& app, context& ctx) {
   opt->every_option = sub->add_option(
       "--checkpoint-every", opt->checkpoint_every,
       "Seconds between checkpoints (default 300; 0: as often as the engine reports); needs --checkpoint");
+  opt->stats_option = sub->add_option(
+      "--stats", opt->stats,
+      "Write to FILE, at every power of two N: the sparse-space mask, how many of G(1..N-1) are rare "
+      "and the last of them, the largest value, and one 'value count' line per value");
+  sub->add_option("--threads", opt->threads,
+                  "Threads for the sparse-space engine (default 0: one per core); the values are "
+                  "the same for any count");
   sub->add_flag("--misere", opt->misere,
                 "Misère play (who cannot move wins): each heap's misère Grundy value, genus and simplest form");
   sub->add_flag("--resume", opt->resume,

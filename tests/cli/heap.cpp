@@ -4,7 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "runner.hpp"
 
@@ -68,6 +73,78 @@ TEST(CliHeap, PeriodicSubtractionSets) {
   expect_error({"heap", "subtraction:3+0", "--terms", "5"},
                "argument 1 (subtraction set element 1): '3+0': expected a decimal step p in "
                "s+p, from 1 to 65535");
+}
+
+TEST(CliHeap, ThreadsGiveTheSameValues) {
+  // Past 8192 terms the sparse engine verifies its speculated terms on --threads threads.
+  const result one = run({"heap", "grundy", "--terms", "30000", "--threads", "1"});
+  ASSERT_EQ(one.status, 0) << one.err;
+  for (const char* threads : {"2", "3", "0"}) {
+    const result r = run({"heap", "grundy", "--terms", "30000", "--threads", threads});
+    EXPECT_EQ(r.out, one.out) << threads;
+  }
+  expect_error({"heap", "grundy", "--terms", "5", "--threads", "x"},
+               "--threads: 'x': expected a thread count from 0 (one per core) to 1024");
+}
+
+// The checkpoint a run of `command` saves after computing `words` (the format of
+// cli/checkpoint.cpp: header, FNV-1a of command, count and words, little-endian words).
+std::string checkpoint_of(const std::string& command, const std::vector<std::uint32_t>& words) {
+  std::string bytes;
+  for (const std::uint32_t w : words)
+    for (int j = 0; j < 4; ++j) bytes += char(w >> (8 * j));
+  std::uint64_t h = 0xcbf29ce484222325;
+  for (const char c : command + "\n" + std::to_string(words.size()) + "\n" + bytes)
+    h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return "nimber checkpoint 1\ncommand " + command + "\nwords " + std::to_string(words.size()) +
+         "\nfnv1a64 " + hex + "\n" + bytes;
+}
+
+TEST(CliHeap, ResumesWithAnotherThreadCount) {
+  // --threads is no part of the command a checkpoint belongs to: a run saved without it goes
+  // on with --threads 2, past the sparse engine's start, and prints the uninterrupted output.
+  temp_dir dir;
+  const std::string path = dir.path + "/g.ckpt";
+  const result head = run({"heap", "grundy", "--terms", "10000"});
+  std::vector<std::uint32_t> words;
+  std::istringstream printed(head.out);
+  for (std::uint32_t v; printed >> v;) words.push_back(v);
+  std::ofstream(path, std::ios::binary) << checkpoint_of("heap grundy --terms 20000 --checkpoint " + path, words);
+  const result resumed = run({"heap", "grundy", "--terms", "20000", "--checkpoint", path, "--resume", "--threads", "2"});
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(resumed.out, run({"heap", "grundy", "--terms", "20000"}).out);
+}
+
+TEST(CliHeap, StatsAgainstAPlainCount) {
+  // The histogram of each power of two counted here from the printed values, line by line.
+  temp_file stats;
+  const result r = run({"heap", "grundy", "--terms", "10000", "--stats", stats.path});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<std::uint32_t> values;
+  std::istringstream printed(r.out);
+  for (std::uint32_t v; printed >> v;) values.push_back(v);
+  ASSERT_EQ(values.size(), 10000u);
+  std::string expected;
+  for (std::size_t n = 1; n <= values.size(); n *= 2) {
+    std::map<std::uint32_t, std::uint64_t> count;
+    std::uint32_t largest = 0;
+    for (std::size_t i = 0; i < n; ++i) ++count[values[i]], largest = std::max(largest, values[i]);
+    for (std::uint32_t v = 0; v <= largest; ++v) expected += std::to_string(v) + " " + std::to_string(count[v]) + "\n";
+  }
+  std::istringstream file(read_file(stats.path));
+  std::string histogram, line, header;
+  std::getline(file, header);
+  EXPECT_EQ(header, "# nimber heap grundy: the first N terms, N = 1, 2, 4, ..., 10000 terms computed");
+  while (std::getline(file, line))
+    if (line.rfind("terms ", 0) == 0) header = line;
+    else histogram += line + "\n";
+  EXPECT_EQ(histogram, expected);
+  // The last header: the mask the engine takes at 8192, when it turns to the sparse method.
+  EXPECT_EQ(header, "terms 8192 mask 126 rare 820 last_rare 8189 largest 85");
+  expect_error({"heap", "grundy", "--terms", "5", "--stats", "-"},
+               "--stats: '-': expected a file name (the statistics go to a file, not standard output)");
 }
 
 TEST(CliHeap, Errors) {

@@ -104,6 +104,9 @@ struct sequence_options {
   // remaining terms from it instead of computing them.
   bool use_period = true;
   enum class method : std::uint8_t { automatic, naive, sparse } engine = method::automatic;
+  // Threads that verify the sparse method's speculated terms (0: one per core). The values
+  // are the same for every count.
+  unsigned threads = 0;
   // Called now and then with (terms done, terms wanted).
   progress_fn progress;
   // Called with G(0 .. n-1) whenever progress is (at least once per 2^16 terms); returning
@@ -132,10 +135,31 @@ struct grundy_sequence {
 // reached is the mex unless a rare value below c is unreachable, which a scan of the other
 // pairs settles, stopping as soon as every rare value below c has been seen. The mask is
 // re-chosen at every power of two (the one making the fewest recent values rare). Any mask
-// gives exact values; it only changes the speed. Three-heap moves are computed naively
+// gives exact values; it only changes the speed. The sparse method runs on options.threads
+// threads by speculation and verification (J. P. Grossman, "Searching for periodicity in
+// Officers", Games of No Chance 5): a block of terms is assumed common, each term's candidate
+// following from the ones before it, and the scans that confirm them run in parallel; the
+// values are the same for every thread count. Three-heap moves are computed naively
 // (O(n^2) per term).
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
                                    const sequence_options& options = {});
+
+// The figures long runs are published in, for the first N terms.
+struct sequence_stats {
+  std::uint64_t terms = 0;     // N
+  // The sparse-space mask that leaves the fewest of G(1 .. N-1) rare, the smallest on a tie,
+  // among the masks below 2^min(12, bit width of the largest value): the one the engine
+  // chooses at N when it runs the sparse method and the values have at most 12 bits.
+  std::uint32_t mask = 0;
+  std::uint64_t rare = 0;       // positions 1 <= n < N whose value is rare for that mask
+  std::uint64_t last_rare = 0;  // the largest of them (0: none)
+  std::uint32_t largest = 0;    // the largest G(n), n < N
+  std::vector<std::uint64_t> histogram;  // histogram[v]: how many n < N have G(n) = v
+  friend bool operator==(const sequence_stats&, const sequence_stats&) = default;
+};
+
+// The statistics at N = 1, 2, 4, ..., up to the largest power of two within the values.
+std::vector<sequence_stats> power_of_two_stats(std::span<const std::uint32_t> values);
 
 // The plain definition, all options of every heap enumerated: the test reference.
 std::vector<std::uint32_t> grundy_values_naive(const heap_game& game, std::uint64_t terms);

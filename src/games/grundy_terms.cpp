@@ -1,0 +1,316 @@
+// The term-by-term engine of grundy_terms.hpp.
+//
+// The sparse-space method (Winning Ways, ch. 4): with a mask m, a value v is rare when
+// popcount(v & m) is even and common when odd. A common value is only ever the nim-sum of a rare
+// and a common one, so all common values reachable from heap n come from the few positions with
+// rare values; the smallest common value c not reached is G(n) unless a rare value below c is
+// unreachable, which a scan of the other pairs settles, stopping as soon as every rare value
+// below c has been seen.
+//
+// Parallel form (J. P. Grossman, "Searching for periodicity in Officers", Games of No Chance 5):
+// a block of terms is speculated to take their candidates c, all common, so that the rare list
+// stays as it is and each term's candidate follows from the ones before it in a cheap serial
+// pass. The costly scans, one per term, then run on every thread at once: a term's scan reads
+// only the values below it, speculated ones included. The first term whose scan finds a missing
+// rare value has that value instead; the terms after it were speculated from a wrong value and
+// are computed again in the next block. Every term kept was verified from true values, so the
+// values are those of the one-thread engine whatever the thread count.
+#include "games/grundy_terms.hpp"
+
+#include "pool/workers.hpp"
+
+namespace nimber::games::detail {
+
+grundy_terms::grundy_terms(const heap_game& game, std::vector<std::uint32_t>& g, unsigned threads)
+    : game_(game), g_(g) {
+  // No more than the pool can run at once: each thread has a scratch row of its own.
+  if (threads > 1) {
+    crew_ = std::make_unique<crew>(threads - 1);
+    threads_ = crew_->size();
+  }
+  three_heaps_ = !game.is_octal() && game.type() == heap_game::kind::take_break;
+  if (game.type() == heap_game::kind::grundy) {
+    split_offsets_ = {0};
+    distinct_ = true;
+  } else {
+    const auto d = game.digits();
+    for (std::uint64_t k = 0; k < d.size(); ++k)
+      if (d[k] & 4) split_offsets_.push_back(k);
+  }
+}
+
+std::uint32_t grundy_terms::naive(std::uint64_t n) {
+  std::uint8_t* marks = clear_rows(1);
+  const std::uint32_t* g = g_.data();
+  mark_single_heap_options(n, marks);
+  for (const std::uint64_t k : split_offsets_) {
+    if (n < k + 2) continue;
+    const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
+    for (std::uint64_t a = 1; a <= last; ++a) marks[g[a] ^ g[m - a]] = 1;
+  }
+  if (three_heaps_) mark_three_heap_options(n, marks);
+  return mex(marks);
+}
+
+std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) {
+  count = std::min(count, block_);
+  std::uint8_t* rows = clear_rows(count);
+  const std::size_t stride = stride_;
+  mark_known_rare_pairs(n0, count, rows);
+  // The rare positions below `count` are paired term by term (their partner may lie in the
+  // block).
+  const std::size_t low = std::lower_bound(rare_.begin(), rare_.end(), count) - rare_.begin();
+  // Speculation, in order: each term takes its candidate, so the ones after it see it.
+  std::uint64_t speculated = 0;
+  while (speculated < count) {
+    const std::uint64_t n = n0 + speculated;
+    const std::uint32_t c = candidate(n, rows + speculated * stride, low);
+    g_[n] = c;
+    candidates_[speculated++] = c;
+    if (c >= value_limit_) break;  // the rows of later terms would be too short
+  }
+  // Verification, on every thread: each takes the next unverified term; none after a failure.
+  std::atomic<std::uint64_t> first_wrong{speculated};
+  const auto verify_term = [&](std::uint64_t t, unsigned thread) noexcept {
+    if (t > first_wrong.load(std::memory_order_relaxed)) return;
+    std::uint8_t* wanted = wanted_.data() + thread * stride;
+    const std::uint32_t v = verify(n0 + t, candidates_[t], rows + t * stride, wanted);
+    verified_[t] = v;
+    if (v != candidates_[t]) {
+      std::uint64_t seen = first_wrong.load();
+      while (t < seen && !first_wrong.compare_exchange_weak(seen, t)) {}
+    }
+  };
+  run_items(speculated, verify_term);
+  // The terms up to the first wrong one are true; that one takes its verified value.
+  const std::uint64_t wrong = first_wrong.load();
+  const std::uint64_t kept = wrong < speculated ? wrong + 1 : speculated;
+  for (std::uint64_t t = 0; t < kept; ++t) {
+    g_[n0 + t] = verified_[t];
+    note(n0 + t);
+  }
+  // A wrong speculation wastes the rest of the block: shorten the next one while rare values
+  // come often, lengthen it again while they do not.
+  block_ = std::min(max_block, wrong < speculated ? std::max<std::uint64_t>(8, 2 * kept) : 2 * block_);
+  return kept;
+}
+
+void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows) {
+  // Every pair (a, m - a), m = n - k, a rare with count <= a < n0 - k: for every term n of the
+  // block the other heap m - a is then non-empty and below n0, so already known. The rest of
+  // the rare positions, those below count and those from n0 - k on, are paired term by term
+  // in candidate(). Split over the terms of the block, each thread its own rows.
+  const auto rare_begin = rare_.begin();
+  const std::size_t low = std::lower_bound(rare_begin, rare_.end(), count) - rare_begin;
+  high_.clear();
+  for (const std::uint64_t k : split_offsets_) {
+    const std::uint64_t top = n0 > k ? n0 - k : 0;  // this pass takes a < top
+    const std::size_t high = std::lower_bound(rare_begin, rare_.end(), top) - rare_begin;
+    high_.push_back(std::max(high, low));
+  }
+  const auto mark = [&](std::size_t from, std::size_t to) noexcept {
+    // Locals, not captures: a byte store may alias anything reached through a reference, so
+    // the compiler would reload each of them after every mark.
+    std::uint8_t* const marks = rows;
+    const std::size_t stride = stride_;
+    const std::uint32_t* const g = g_.data();
+    const std::uint64_t* const rare = rare_.data();
+    const std::uint32_t* const rare_values = rare_values_.data();
+    const bool distinct = distinct_;
+    for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
+      const std::uint64_t k = split_offsets_[j];
+      const std::uint64_t top = n0 > k ? n0 - k : 0;
+      const std::size_t high = high_[j];
+      for (std::size_t i = low; i < high; ++i) {
+        const std::uint64_t a = rare[i];
+        const std::uint32_t va = rare_values[i];
+        const std::uint32_t* other = g + (top - a);  // G(m - a) for m = n0 + t - k
+        // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
+        const std::uint64_t skip = distinct && 2 * a >= top ? 2 * a - top : count;
+        const std::uint64_t upto = std::min<std::uint64_t>(std::max<std::uint64_t>(skip, from), to);
+        for (std::uint64_t t = from; t < upto; ++t) marks[t * stride + (va ^ other[t])] = 1;
+        for (std::uint64_t t = std::max<std::uint64_t>(upto + 1, from); t < to; ++t)
+          marks[t * stride + (va ^ other[t])] = 1;
+      }
+    }
+  };
+  // In chunks of terms whose rows stay in the cache (a rare position at a time over all of a
+  // long block's rows would not), taken by the threads from a shared counter, so that a
+  // thread the system holds back leaves its part to the others.
+  constexpr std::uint64_t chunk = 32;
+  const std::uint64_t chunks = (count + chunk - 1) / chunk;
+  run_items(chunks, [&](std::uint64_t c, unsigned) noexcept { mark(c * chunk, std::min(count, (c + 1) * chunk)); });
+}
+
+std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std::size_t low) {
+  const std::uint32_t* g = g_.data();
+  mark_single_heap_options(n, marks);
+  // The remaining pairs with a rare member. The other pairs (common with common) give only
+  // rare values, so every reachable common value is now marked.
+  for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
+    const std::uint64_t k = split_offsets_[j];
+    if (n < k + 2) continue;
+    const std::uint64_t m = n - k;
+    const auto pair = [&](std::size_t i) {
+      const std::uint64_t a = rare_[i];
+      if (a >= m) return false;
+      if (!distinct_ || 2 * a != m) marks[rare_values_[i] ^ g[m - a]] = 1;
+      return true;
+    };
+    for (std::size_t i = 0; i < low && pair(i); ++i) {}
+    for (std::size_t i = high_[j]; i < rare_.size() && pair(i); ++i) {}
+  }
+  std::uint32_t c = 0;
+  while (marks[c] || is_rare(c)) ++c;
+  return c;
+}
+
+std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_t* marks,
+                                   std::uint8_t* wanted) const {
+  // c, the smallest unmarked common value, is the mex unless a rare value below it is
+  // unreachable. Scan the common pairs only until every rare value below c is seen.
+  const std::uint32_t* g = g_.data();
+  std::uint32_t missing = 0;
+  for (std::uint32_t v = 0; v < c; ++v)
+    if (!marks[v]) {
+      wanted[v] = 1;
+      ++missing;
+    }
+  // The vector scan needs every nim-sum below 1024; its table holds the wanted values there.
+  static const bool vector_scan = has_pair_scan_avx512();
+  const bool vectors = vector_scan && value_limit_ <= 1024;
+  std::uint32_t bits[32] = {};
+  if (vectors)
+    for (std::uint32_t v = 0; v < std::min<std::uint32_t>(c, 1024); ++v)
+      if (wanted[v]) bits[v >> 5] |= std::uint32_t(1) << (v & 31);
+  for (const std::uint64_t k : split_offsets_) {
+    if (missing == 0 || n < k + 2) break;
+    const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
+    const auto take = [&](std::uint64_t a) {
+      const std::uint32_t x = g[a] ^ g[m - a];
+      if (wanted[x]) [[unlikely]] {  // a rare value below c seen for the first time
+        wanted[x] = 0;
+        bits[x >> 5] &= ~(std::uint32_t(1) << (x & 31));
+        marks[x] = 1;
+        --missing;
+      }
+    };
+    std::uint64_t a = 1;
+    if (vectors)
+      while (missing != 0) {
+        unsigned lanes = 0;
+        a = pair_scan_avx512(g, m, a, last, bits, lanes);
+        if (a + 16 > last + 1) break;  // the tail, pair by pair below
+        for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
+        a += 16;
+      }
+    // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
+    for (; a <= last && missing != 0; ++a) take(a);
+  }
+  if (missing == 0) return c;
+  std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found
+  return mex(marks);
+}
+
+void grundy_terms::choose_mask(std::uint64_t from, std::uint64_t to) {
+  // The mask is never 0 (that would make every value rare).
+  std::uint32_t max_value = 0;
+  for (std::uint64_t i = from; i < to; ++i) max_value = std::max(max_value, g_[i]);
+  const std::uint32_t width = std::bit_width(max_value);
+  if (width > 12 && mask_ != 0) {  // too many masks to try; keep the current one
+    rebuild_rare(to);
+    return;
+  }
+  std::vector<std::uint64_t> count(std::size_t(1) << std::min(width, 12u), 0);
+  for (std::uint64_t i = from; i < to; ++i) ++count[g_[i] & (count.size() - 1)];
+  std::uint64_t best = to - from + 1;
+  std::uint32_t best_mask = 1;
+  for (std::uint32_t m = 1; m < count.size(); ++m) {
+    std::uint64_t rare = 0;
+    for (std::uint32_t v = 0; v < count.size(); ++v)
+      if ((std::popcount(v & m) & 1) == 0) rare += count[v];
+    if (rare < best) best = rare, best_mask = m;
+  }
+  mask_ = best_mask;
+  rebuild_rare(to);
+}
+
+// Zeroed marks for `count` terms, one row of stride_ bytes each. Every marked value is a
+// nim-sum of earlier values, so below value_limit_; rows twice that long leave room for the
+// sparse method's search for c, which stops below 2 * value_limit_ (the mask is below
+// value_limit_, so some value in [value_limit_, 2 value_limit_) is common).
+std::uint8_t* grundy_terms::clear_rows(std::uint64_t count) {
+  stride_ = 2 * std::size_t(value_limit_);
+  if (rows_.size() < count * stride_) rows_.resize(count * stride_);
+  std::fill_n(rows_.begin(), count * stride_, std::uint8_t(0));
+  if (wanted_.size() < threads_ * stride_) wanted_.assign(threads_ * stride_, 0);
+  if (candidates_.size() < count) {
+    candidates_.resize(max_block);
+    verified_.resize(max_block);
+  }
+  return rows_.data();
+}
+
+void grundy_terms::rebuild_rare(std::uint64_t to) {
+  rare_.clear();
+  rare_values_.clear();
+  for (std::uint64_t i = 1; i < to; ++i)
+    if (is_rare(g_[i])) {
+      rare_.push_back(i);
+      rare_values_.push_back(g_[i]);
+    }
+}
+
+void grundy_terms::mark_single_heap_options(std::uint64_t n, std::uint8_t* marks) {
+  if (game_.type() != heap_game::kind::take_break) return;
+  mark_progression_options(n, marks);
+  const auto d = game_.digits();
+  for (std::uint64_t k = 1; k < d.size() && k <= n; ++k) {
+    if ((d[k] & 1) && n == k) marks[0] = 1;
+    if ((d[k] & 2) && n > k) marks[g_[n - k]] = 1;
+  }
+}
+
+// The moves s = start + j step <= n of a progression leave the heaps m = n - s, which are
+// the positions m <= n - start with m = n - start (mod step). One set of values per residue
+// class, grown by one position per term, gives them all without walking back through them.
+// Must be called for n = 0, 1, 2, ... in order.
+void grundy_terms::mark_progression_options(std::uint64_t n, std::uint8_t* marks) {
+  add_to_classes(n);
+  const auto progressions = game_.progressions();
+  for (std::size_t i = 0; i < progressions.size(); ++i) {
+    if (n < progressions[i].start) continue;
+    const std::vector<std::uint8_t>& values = class_of(i, n);
+    for (std::uint64_t v = 0; v < value_limit_; ++v) marks[v] |= values[v];
+  }
+}
+
+// Adds the newest position of each progression's class at term n, G(n - start).
+void grundy_terms::add_to_classes(std::uint64_t n) {
+  const auto progressions = game_.progressions();
+  if (class_values_.size() < progressions.size()) class_values_.resize(progressions.size());
+  for (std::size_t i = 0; i < progressions.size(); ++i)
+    if (n >= progressions[i].start) class_of(i, n)[g_[n - progressions[i].start]] = 1;
+}
+
+// The values of the class of progression i that term n's moves reach, sized to the limit.
+std::vector<std::uint8_t>& grundy_terms::class_of(std::size_t i, std::uint64_t n) {
+  const progression p = game_.progressions()[i];
+  auto& classes = class_values_[i];
+  if (classes.empty()) classes.resize(p.step);
+  std::vector<std::uint8_t>& values = classes[(n - p.start) % p.step];
+  if (values.size() < value_limit_) values.resize(value_limit_, 0);
+  return values;
+}
+
+void grundy_terms::mark_three_heap_options(std::uint64_t n, std::uint8_t* marks) const {
+  const auto d = game_.digits();
+  for (std::uint64_t k = 0; k < d.size() && k + 3 <= n; ++k) {
+    if (!(d[k] & 8)) continue;
+    const std::uint64_t m = n - k;
+    for (std::uint64_t a = 1; 3 * a <= m; ++a)
+      for (std::uint64_t b = a; a + 2 * b <= m; ++b) marks[g_[a] ^ g_[b] ^ g_[m - a - b]] = 1;
+  }
+}
+
+}  // namespace nimber::games::detail

@@ -1,0 +1,127 @@
+// The term-by-term engine of grundy_sequence.cpp: G(n) of a heap game from G(0 .. n-1), by the
+// definition (naive) or by the sparse-space method of Winning Ways for your Mathematical Plays,
+// ch. 4, "Sparse space spells speed", run in parallel by speculation and verification as in
+// J. P. Grossman, "Searching for periodicity in Officers", Games of No Chance 5.
+// Internal to the games layer.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "nimber/games/heap.hpp"
+#include "games/crew.hpp"
+
+namespace nimber::games::detail {
+
+// Computes G(n) of a heap game term by term into a vector the caller owns, given G(0 .. n-1):
+// naive() by the definition (every option enumerated), sparse_block() by the sparse-space
+// method for a block of terms at once. note(n) must see every term, in order.
+class grundy_terms {
+ public:
+  // threads: how many threads verify a block (1: this one only).
+  grundy_terms(const heap_game& game, std::vector<std::uint32_t>& g, unsigned threads);
+
+  bool sparse_possible() const {
+    return !three_heaps_ && game_.splits() && game_.progressions().empty();
+  }
+
+  // G(n) from G(0 .. n-1) by the definition.
+  std::uint32_t naive(std::uint64_t n);
+
+  // G(n0 .. n0 + count - 1), count <= max_block, by the sparse-space method with the current
+  // mask and rare list; returns how many were computed (fewer when a speculated value proved
+  // wrong or outgrew the marks).
+  std::uint64_t sparse_block(std::uint64_t n0, std::uint64_t count);
+
+  // The most terms a sparse block takes; a block is shorter after a wrong speculation.
+  static constexpr std::uint64_t max_block = 256;
+  std::uint64_t block_size() const { return block_; }
+
+  bool is_rare(std::uint32_t v) const { return (std::popcount(v & mask_) & 1) == 0; }
+
+  // Picks the mask that makes the fewest of G(from .. to-1) rare and rebuilds the rare list.
+  void choose_mask(std::uint64_t from, std::uint64_t to);
+
+  std::uint32_t mask() const { return mask_; }
+  std::uint64_t rare_count() const { return rare_.size(); }
+  std::uint64_t last_rare() const { return rare_.empty() ? 0 : rare_.back(); }
+  // Records term n, given rather than computed (a resumed run), as computing it would have.
+  void replay(std::uint64_t n) {
+    if (game_.type() == heap_game::kind::take_break) add_to_classes(n);
+    note(n);
+  }
+  void note(std::uint64_t n) {
+    const std::uint32_t v = g_[n];
+    if (n >= 1 && is_rare(v)) {
+      rare_.push_back(n);
+      rare_values_.push_back(v);
+    }
+    while (v >= value_limit_) value_limit_ *= 2;
+  }
+
+ private:
+  // The pairs (a, m - a) with a rare, count <= a < n0 - k, for every term of the block.
+  void mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows);
+  // The candidate G(n) given the block's marks: the smallest common value not reached, every
+  // pair with a rare member marked first (the ones the block pass left out here).
+  std::uint32_t candidate(std::uint64_t n, std::uint8_t* marks, std::size_t low);
+  // G(n) = c unless a rare value below c is unreachable; scans the common-common pairs. Uses
+  // the scratch row `wanted` (zero on entry and exit).
+  std::uint32_t verify(std::uint64_t n, std::uint32_t c, std::uint8_t* marks,
+                       std::uint8_t* wanted) const;
+
+  std::uint8_t* clear_rows(std::uint64_t count);
+  // f(item, thread) for item < items, on the crew when there is one.
+  template <class F>
+  void run_items(std::uint64_t items, const F& f) noexcept {
+    if (crew_) return crew_->run(items, f);
+    for (std::uint64_t i = 0; i < items; ++i) f(i, 0u);
+  }
+  void rebuild_rare(std::uint64_t to);
+  void mark_single_heap_options(std::uint64_t n, std::uint8_t* marks);
+  void mark_progression_options(std::uint64_t n, std::uint8_t* marks);
+  void add_to_classes(std::uint64_t n);
+  std::vector<std::uint8_t>& class_of(std::size_t i, std::uint64_t n);
+  void mark_three_heap_options(std::uint64_t n, std::uint8_t* marks) const;
+
+  // The smallest unmarked value: at most value_limit_, inside the row.
+  static std::uint32_t mex(const std::uint8_t* marks) {
+    std::uint32_t v = 0;
+    while (marks[v]) ++v;
+    return v;
+  }
+
+  const heap_game& game_;
+  std::vector<std::uint32_t>& g_;
+  unsigned threads_ = 1;
+  std::unique_ptr<crew> crew_;  // the helper threads, when threads_ > 1
+  bool three_heaps_ = false;
+  std::vector<std::uint64_t> split_offsets_;  // k with "remove k, leave two heaps"
+  // Per progression of a subtraction set, per residue class, which values occur there.
+  std::vector<std::vector<std::vector<std::uint8_t>>> class_values_;
+  bool distinct_ = false;                     // the two heaps must differ (Grundy's game)
+  std::uint64_t value_limit_ = 1;  // a power of two above every value so far (2^32 fits)
+  std::size_t stride_ = 0;
+  std::uint64_t block_ = 64;          // the next sparse block's length
+  std::vector<std::uint8_t> rows_;    // marks (reached values), one row per term
+  std::vector<std::uint8_t> wanted_;  // one scratch row per thread; zero between terms
+  std::vector<std::uint32_t> candidates_, verified_;  // per term of the block
+  std::vector<std::size_t> high_;     // per split offset, where the per-term rare pairs resume
+  std::uint32_t mask_ = 0;
+  std::vector<std::uint64_t> rare_;         // positions n >= 1 with a rare value, ascending
+  std::vector<std::uint32_t> rare_values_;  // their values
+};
+
+// The first a0 >= a, stepping by 16, whose pairs (a0 + i, m - a0 - i), i < 16, hold a nim-sum
+// G(a0 + i) ^ G(m - a0 - i) whose bit is set in `bits` (32 words: every nim-sum must be below
+// 1024), with those i as the bits of `lanes`; or the first a0 with a0 + 16 > last + 1. Only
+// where has_pair_scan_avx512() (pair_scan_avx512.cpp).
+std::uint64_t pair_scan_avx512(const std::uint32_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                               const std::uint32_t* bits, unsigned& lanes) noexcept;
+bool has_pair_scan_avx512() noexcept;
+
+}  // namespace nimber::games::detail
