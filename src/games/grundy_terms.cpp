@@ -177,8 +177,7 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
       ++missing;
     }
   // The vector scan needs every nim-sum below 1024; its table holds the wanted values there.
-  static const bool vector_scan = has_pair_scan_avx512();
-  const bool vectors = vector_scan && value_limit_ <= 1024;
+  const bool vectors = scan_ != nullptr && value_limit_ <= 1024;
   std::uint32_t bits[32] = {};
   if (vectors)
     for (std::uint32_t v = 0; v < std::min<std::uint32_t>(c, 1024); ++v)
@@ -199,7 +198,7 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
     if (vectors)
       while (missing != 0) {
         unsigned lanes = 0;
-        a = pair_scan_avx512(g, m, a, last, bits, lanes);
+        a = scan_(g, m, a, last, bits, lanes);
         if (a + 16 > last + 1) break;  // the tail, pair by pair below
         for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
         a += 16;

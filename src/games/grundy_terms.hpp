@@ -12,8 +12,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "nimber/games/heap.hpp"
 #include "games/crew.hpp"
+#include "kernels/kernel.hpp"
+#include "nimber/games/heap.hpp"
 
 namespace nimber::games::detail {
 
@@ -98,6 +99,8 @@ class grundy_terms {
   const heap_game& game_;
   std::vector<std::uint32_t>& g_;
   unsigned threads_ = 1;
+  // The active kernel's vector scan of the verification, or null for the scalar scan alone.
+  ::nimber::detail::kernels::heap_scan_fn scan_ = ::nimber::detail::kernels::active_slots().heap_scan;
   std::unique_ptr<crew> crew_;  // the helper threads, when threads_ > 1
   bool three_heaps_ = false;
   std::vector<std::uint64_t> split_offsets_;  // k with "remove k, leave two heaps"
@@ -116,12 +119,5 @@ class grundy_terms {
   std::vector<std::uint32_t> rare_values_;  // their values
 };
 
-// The first a0 >= a, stepping by 16, whose pairs (a0 + i, m - a0 - i), i < 16, hold a nim-sum
-// G(a0 + i) ^ G(m - a0 - i) whose bit is set in `bits` (32 words: every nim-sum must be below
-// 1024), with those i as the bits of `lanes`; or the first a0 with a0 + 16 > last + 1. Only
-// where has_pair_scan_avx512() (pair_scan_avx512.cpp).
-std::uint64_t pair_scan_avx512(const std::uint32_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
-                               const std::uint32_t* bits, unsigned& lanes) noexcept;
-bool has_pair_scan_avx512() noexcept;
 
 }  // namespace nimber::games::detail

@@ -145,6 +145,16 @@ extern const chunk_ops avx512_chunks;  // x86/avx512.cpp
 // every kernel has. The others a kernel may lack: the slot is null, `lacks` names it, and
 // what stands in is the one written next to the slot, chosen here and nowhere else
 // (tests/unit/kernels.cpp checks that every null slot is named and no other).
+// The verification scan of the sparse-space heap engine (src/games/grundy_terms.cpp): the
+// first a0 >= a, stepping by 16, whose pairs (a0 + i, m - a0 - i), i < 16, hold a nim-sum
+// g[a0 + i] ^ g[m - a0 - i] whose bit is set in `bits` (32 words: every nim-sum below 1024),
+// with those i as the bits of `lanes`; or the first a0 with a0 + 16 > last + 1.
+using heap_scan_fn = std::uint64_t (*)(const std::uint32_t* g, std::uint64_t m, std::uint64_t a,
+                                       std::uint64_t last, const std::uint32_t* bits, unsigned& lanes) noexcept;
+#if NIMBER_DETAIL_X86_KERNELS
+extern const heap_scan_fn avx512_heap_scan;  // x86/heap_scan_avx512.cpp
+#endif
+
 struct slots {
   const ops* batch;    // nimber::batch, the big trees' row passes; never null
   // The big product's chunk field. Lacking it (no carry-less multiply), big products stay on
@@ -153,10 +163,12 @@ struct slots {
   scalar_path scalar;  // the scalar 64/128-bit product of arith.hpp (portable or clmul)
   // The GF(2)[x] leaf (include/nimber/gf2x.hpp). Lacking it: gf2x::detail::portable_leaf.
   const gf2x::detail::leaf* gf2x;
+  // The heap engine's vector scan. Lacking it: the engine's scalar scan, pair by pair.
+  heap_scan_fn heap_scan;
   std::string_view lacks;  // the names (kOptionalSlots) of the null slots, separated by spaces
 };
 // The slots a kernel may lack, by name.
-inline constexpr std::string_view kOptionalSlots[] = {"chunks", "gf2x"};
+inline constexpr std::string_view kOptionalSlots[] = {"chunks", "gf2x", "heap_scan"};
 
 struct registered_kernel {
   kernel::info info;

@@ -39,7 +39,7 @@ const char* const kDocumentedGames[] = {
 // against the definition.
 TEST(HeapParallel, EveryDocumentedGameAgreesWithTheDefinition) {
   for (const char* code : kDocumentedGames) {
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     const std::uint64_t terms = 1000;
     const auto reference = ng::grundy_values_naive(game, terms);
     for (const unsigned threads : {1u, 2u, 5u}) {
@@ -55,7 +55,7 @@ TEST(HeapParallel, EveryDocumentedGameAgreesWithTheDefinition) {
 // whose values stay irregular (the sparse engine runs throughout).
 TEST(HeapParallel, LongRunsMatchOneThread) {
   for (const char* code : {"grundy", "0.6", "0.14", "0.336", "0.64"}) {
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     const std::uint64_t terms = std::string(code) == "grundy" ? 60000 : 25000;
     const auto one = ng::grundy_sequence_of(game, terms, on_threads(1));
     for (const unsigned threads : {2u}) {
@@ -76,7 +76,7 @@ TEST(HeapParallel, SeededRandomOctalCodes) {
     const int digits = 1 + int(rng() % 4);
     for (int k = 0; k < digits; ++k) code += char('0' + rng() % 8);
     code[2 + rng() % digits] |= 4;  // at least one digit that splits a heap
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     const auto reference = ng::grundy_values_naive(game, 1000);
     for (const unsigned threads : {1u, 3u}) {
       const auto s = ng::grundy_sequence_of(game, 1000, on_threads(threads, method::sparse));
@@ -89,7 +89,7 @@ TEST(HeapParallel, SeededRandomOctalCodes) {
 // mask by trying every mask on the values themselves, the rare positions listed one by one.
 TEST(HeapStats, PowerOfTwoStatisticsAgainstPlainCounts) {
   for (const char* code : {"grundy", "0.6", "0.07", "4.07", "0.0"}) {
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     const auto values = ng::grundy_sequence_of(game, 20000, on_threads(2)).values;
     const auto stats = ng::power_of_two_stats(values);
     ASSERT_EQ(stats.size(), 15u) << code;  // 1, 2, 4, ..., 16384
@@ -136,7 +136,7 @@ TEST(HeapStats, PowerOfTwoStatisticsAgainstPlainCounts) {
 // The irregular games to 10^5 terms on two threads against the definition (minutes).
 TEST(HeapParallelExhaustive, IrregularGamesAgainstTheDefinition) {
   for (const char* code : {"grundy", "0.6", "0.14", "0.336", "0.354", "0.64", "0.376"}) {
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     const auto reference = ng::grundy_values_naive(game, 100000);
     EXPECT_EQ(ng::grundy_sequence_of(game, 100000, on_threads(2)).values, reference) << code;
   }

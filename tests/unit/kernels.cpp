@@ -29,6 +29,7 @@ std::vector<std::string_view> words(std::string_view list) {
 bool slot_is_null(const k::slots& s, std::string_view name) {
   if (name == "chunks") return s.chunks == nullptr;
   if (name == "gf2x") return s.gf2x == nullptr;
+  if (name == "heap_scan") return s.heap_scan == nullptr;
   ADD_FAILURE() << "no optional slot named " << name;
   return false;
 }

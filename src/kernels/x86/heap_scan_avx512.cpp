@@ -1,0 +1,44 @@
+// The avx512 kernel's heap scan slot (kernels/kernel.hpp, heap_scan_fn): the verification
+// scan of the sparse-space heap engine (src/games/grundy_terms.cpp), sixteen pairs of heaps at
+// a time against a 1024-bit table of the values still wanted. Compiled with the avx512
+// kernel's flags.
+// GCC 12 warns inside its own intrinsics about their _mm512_undefined pass-through operand
+// (GCC bug 105593); the operand is never read. The warnings fire where the intrinsics are
+// inlined, so they are off for the whole file.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+#include <immintrin.h>
+
+#include "kernels/kernel.hpp"
+
+namespace nimber::detail::kernels {
+
+namespace {
+
+// Sixteen pairs are one xor of two vector loads (the second reversed) and a lookup in the
+// table held in two registers (the word by permutex2var, the bit by a variable shift), with
+// no branch per pair.
+std::uint64_t heap_pair_scan_avx512(const std::uint32_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                                    const std::uint32_t* bits, unsigned& lanes) noexcept {
+  const __m512i table_lo = _mm512_loadu_si512(bits), table_hi = _mm512_loadu_si512(bits + 16);
+  const __m512i reverse = _mm512_set_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m512i low5 = _mm512_set1_epi32(31), one = _mm512_set1_epi32(1);
+  for (; a + 16 <= last + 1; a += 16) {
+    const __m512i lo = _mm512_loadu_si512(g + a);  // G(a + i) in lane i
+    const __m512i hi = _mm512_permutexvar_epi32(reverse, _mm512_loadu_si512(g + (m - a - 15)));
+    const __m512i x = _mm512_xor_si512(lo, hi);  // lane i: G(a + i) ^ G(m - a - i)
+    const __m512i word = _mm512_permutex2var_epi32(table_lo, _mm512_srli_epi32(x, 5), table_hi);
+    const __m512i bit = _mm512_srlv_epi32(word, _mm512_and_si512(x, low5));
+    lanes = _mm512_test_epi32_mask(bit, one);
+    if (lanes != 0) return a;
+  }
+  return a;
+}
+
+}  // namespace
+
+extern const heap_scan_fn avx512_heap_scan = heap_pair_scan_avx512;
+
+}  // namespace nimber::detail::kernels
