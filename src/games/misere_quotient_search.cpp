@@ -1,0 +1,312 @@
+#include "games/misere_quotient_search.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <queue>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+
+#include "nimber/games/error.hpp"
+
+namespace nimber::games::quotient_detail {
+
+candidate_monoid::candidate_monoid(const table_monoid& base, std::vector<cyclic_part> parts, std::uint64_t max_size)
+    : base_(&base), parts_(std::move(parts)) {
+  std::uint64_t size = base.size;
+  for (const cyclic_part& p : parts_) {
+    radix_.push_back(static_cast<std::uint32_t>(size));
+    size *= p.size();
+    if (size > max_size)
+      throw game_size_error("a candidate quotient of more than " + std::to_string(max_size) + " elements");
+  }
+  size_ = static_cast<std::uint32_t>(size);
+}
+
+std::uint32_t candidate_monoid::product(std::uint32_t x, std::uint32_t y) const {
+  const std::uint32_t b = base_->size;
+  std::uint32_t result = (*base_)(x % b, y % b);
+  x /= b;
+  y /= b;
+  for (std::size_t i = 0; i < parts_.size(); ++i) {
+    const std::uint32_t n = parts_[i].size();
+    result += radix_[i] * parts_[i].add(x % n, y % n);
+    x /= n;
+    y /= n;
+  }
+  return result;
+}
+
+std::uint32_t candidate_monoid::generator(std::size_t part) const { return radix_.at(part); }
+
+namespace {
+
+// Heaps that act alike (same image, same options' images) are one letter of the searches, the
+// smallest of them standing for all.
+struct letter {
+  std::uint64_t heap;
+  const heap_image* image;
+};
+
+std::vector<letter> letters_of(std::span<const heap_image> heaps) {
+  std::map<std::pair<std::uint32_t, std::vector<std::uint32_t>>, std::uint64_t> seen;
+  std::vector<letter> letters;
+  for (std::uint64_t h = 1; h < heaps.size(); ++h) {
+    if (heaps[h].options.empty()) continue;  // no move: the heap is the game 0
+    if (seen.emplace(std::make_pair(heaps[h].element, heaps[h].options), h).second)
+      letters.push_back({h, &heaps[h]});
+  }
+  return letters;
+}
+
+// States (x, data), data a sorted set of elements or a bitset of words, kept in one pool and
+// found by hash, each with the smallest position found reaching it.
+class state_table {
+ public:
+  struct state {
+    std::uint32_t x;
+    std::uint64_t first;
+    std::uint32_t count;
+    std::uint64_t total = 0, inverted = 0;  // total size and ~(number of heaps)
+    std::uint32_t parent = 0, via = 0;      // the letter added to state `parent`
+    bool done = false;
+  };
+  std::vector<state> states;
+  std::vector<std::uint64_t> pool;
+
+  std::span<const std::uint64_t> data(std::uint32_t id) const {
+    return {pool.data() + states[id].first, states[id].count};
+  }
+  std::pair<std::uint32_t, bool> find_or_add(std::uint32_t x, std::span<const std::uint64_t> d) {
+    std::uint64_t h = (x + 1) * 0x9e3779b97f4a7c15ull;
+    for (const std::uint64_t e : d) h = (h ^ e ^ (e >> 29)) * 0xff51afd7ed558ccdull;
+    auto [lo, hi] = index_.equal_range(h);
+    for (auto it = lo; it != hi; ++it)
+      if (states[it->second].x == x && std::ranges::equal(data(it->second), d)) return {it->second, false};
+    const auto id = static_cast<std::uint32_t>(states.size());
+    states.push_back({x, pool.size(), static_cast<std::uint32_t>(d.size())});
+    pool.insert(pool.end(), d.begin(), d.end());
+    index_.emplace(h, id);
+    return {id, true};
+  }
+  std::uint64_t bytes() const { return states.size() * (sizeof(state) + 48) + pool.size() * 8; }
+  heap_word word(std::uint32_t id, std::span<const letter> letters, std::size_t heaps) const {
+    heap_word w(heaps, 0);
+    for (; id != 0; id = states[id].parent) ++w[letters[states[id].via].heap];
+    return w;
+  }
+
+ private:
+  std::unordered_multimap<std::uint64_t, std::uint32_t> index_;
+};
+
+// Visits the states from the empty position in the order of the smallest position reaching
+// each. visit(id) says whether to extend the state; next(id, letter, out) gives the data of
+// the state reached by adding the letter's heap (its element: x times the letter's image).
+template <class Visit, class Next>
+void search(state_table& t, const candidate_monoid& m, std::span<const letter> letters, std::uint64_t max_bytes,
+            Visit visit, Next next) {
+  using key = std::tuple<std::uint64_t, std::uint64_t, std::uint32_t>;
+  std::priority_queue<key, std::vector<key>, std::greater<key>> queue;
+  t.states[0].inverted = ~std::uint64_t(0);
+  queue.emplace(0, ~std::uint64_t(0), 0);
+  std::vector<std::uint64_t> d;
+  while (!queue.empty()) {
+    const auto [total, inverted, id] = queue.top();
+    queue.pop();
+    if (t.states[id].done) continue;
+    t.states[id].done = true;
+    if (!visit(id)) continue;
+    for (std::uint32_t l = 0; l < letters.size(); ++l) {
+      next(id, *letters[l].image, d);
+      const auto [to, added] = t.find_or_add(m.product(t.states[id].x, letters[l].image->element), d);
+      state_table::state& st = t.states[to];
+      const std::uint64_t to_total = total + letters[l].heap, to_inverted = inverted - 1;
+      if (st.done || (!added && std::tie(to_total, to_inverted) >= std::tie(st.total, st.inverted))) continue;
+      st.total = to_total;
+      st.inverted = to_inverted;
+      st.parent = id;
+      st.via = l;
+      queue.emplace(to_total, to_inverted, to);
+    }
+    if (t.bytes() + queue.size() * sizeof(key) > max_bytes)
+      throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
+  }
+}
+
+}  // namespace
+
+heap_word marking::word(std::uint32_t x, std::size_t heaps) const {
+  heap_word w(heaps, 0);
+  if (parent.empty()) return w;
+  for (; x != 0; x = parent[x]) ++w[heap[x]];
+  return w;
+}
+
+marking mark_elements(const candidate_monoid& m, std::span<const heap_image> heaps, std::uint64_t max_bytes) {
+  const std::vector<letter> letters = letters_of(heaps);
+  marking r;
+  r.marks.assign(m.size(), -1);
+  r.parent.assign(m.size(), 0);
+  r.heap.assign(m.size(), 0);
+  state_table t;
+  t.find_or_add(0, {});
+  const auto visit = [&](std::uint32_t id) {
+    const std::uint32_t x = t.states[id].x;
+    if (r.marks[x] >= 0) return false;
+    bool p = t.states[id].count > 0;
+    for (const std::uint64_t s : t.data(id)) {
+      if (r.marks[s] < 0) throw std::logic_error("misere quotient: an option's image is not marked");
+      if (r.marks[s] == 1) p = false;
+    }
+    r.marks[x] = p ? 1 : 0;
+    if (id != 0) {
+      r.parent[x] = t.states[t.states[id].parent].x;
+      r.heap[x] = letters[t.states[id].via].heap;
+    }
+    return true;
+  };
+  const auto next = [&](std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
+    d.clear();
+    for (const std::uint64_t s : t.data(id)) d.push_back(m.product(static_cast<std::uint32_t>(s), g.element));
+    for (const std::uint32_t o : g.options) d.push_back(m.product(t.states[id].x, o));
+    std::sort(d.begin(), d.end());
+    d.erase(std::unique(d.begin(), d.end()), d.end());
+  };
+  search(t, m, letters, max_bytes, visit, next);
+  return r;
+}
+
+verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const marking& marked_by,
+               std::uint64_t max_bytes) {
+  const candidate_monoid m(q, {}, q.size);
+  const std::vector<letter> letters = letters_of(heaps);
+  const std::size_t words = (q.size + 63) / 64;
+  // divides[s]: the elements y with y s marked.
+  std::vector<std::uint64_t> divides(std::size_t(q.size) * words, 0);
+  for (std::uint32_t s = 0; s < q.size; ++s)
+    for (std::uint32_t y = 0; y < q.size; ++y)
+      if (q.marked[q(y, s)]) divides[s * words + y / 64] |= std::uint64_t(1) << (y % 64);
+  verdict r;
+  state_table t;
+  t.find_or_add(0, std::vector<std::uint64_t>(words, 0));
+  std::vector<std::uint32_t> first(q.size, ~0u);
+  const auto visit = [&](std::uint32_t id) {
+    const std::uint32_t x = t.states[id].x;
+    // Some option is a P-position exactly when the identity is in D; the empty position has
+    // no option at all.
+    const bool p = id != 0 && !(t.data(id)[0] & 1);
+    if (p == q.marked[x]) {
+      if (first[x] == ~0u) first[x] = id;
+      return r.failure.empty();
+    }
+    if (r.failure.empty()) {
+      r.failure = t.word(id, letters, heaps.size());
+      r.agreeing = first[x] != ~0u ? t.word(first[x], letters, heaps.size()) : marked_by.word(x, heaps.size());
+    }
+    return false;
+  };
+  const auto next = [&](std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
+    d.assign(words, 0);
+    const std::span<const std::uint64_t> from = t.data(id);
+    for (std::uint32_t y = 0; y < q.size; ++y) {
+      const std::uint32_t z = q(y, g.element);
+      if (from[z / 64] >> (z % 64) & 1) d[y / 64] |= std::uint64_t(1) << (y % 64);
+    }
+    for (const std::uint32_t o : g.options) {
+      const std::uint64_t* add = &divides[std::size_t(q(t.states[id].x, o)) * words];
+      for (std::size_t i = 0; i < words; ++i) d[i] |= add[i];
+    }
+  };
+  search(t, m, letters, max_bytes, visit, next);
+  r.passed = r.failure.empty();
+  return r;
+}
+
+namespace {
+
+// The distinct images of the heaps with a move, in heap order: the generators of the walk.
+std::vector<std::uint32_t> heap_generators(std::span<const heap_image> heaps) {
+  std::vector<std::uint32_t> gens;
+  for (std::size_t h = 1; h < heaps.size(); ++h)
+    if (!heaps[h].options.empty() && std::ranges::find(gens, heaps[h].element) == gens.end())
+      gens.push_back(heaps[h].element);
+  return gens;
+}
+
+// Moore's refinement on the reachable elements: blocks split by the blocks of their products
+// with each generator until no block splits.
+std::vector<std::uint32_t> refine(const std::vector<std::uint32_t>& reached,
+                                  const std::vector<std::vector<std::uint32_t>>& step,
+                                  std::vector<std::uint32_t> block) {
+  std::size_t count = 0;
+  for (;;) {
+    std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
+    std::vector<std::uint32_t> next(reached.size());
+    std::vector<std::uint32_t> signature;
+    for (std::size_t i = 0; i < reached.size(); ++i) {
+      signature.assign(1, block[i]);
+      for (const auto& s : step) signature.push_back(block[s[i]]);
+      next[i] = ids.emplace(signature, static_cast<std::uint32_t>(ids.size())).first->second;
+    }
+    block.swap(next);
+    if (ids.size() == count) return block;
+    count = ids.size();
+  }
+}
+
+}  // namespace
+
+reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps,
+                 const std::vector<std::int8_t>& marks, std::uint64_t max_bytes) {
+  const std::vector<std::uint32_t> gens = heap_generators(heaps);
+  // The reachable elements, breadth-first from the identity, and each one's products.
+  std::vector<std::uint32_t> reached{0};
+  std::unordered_map<std::uint32_t, std::uint32_t> where{{0, 0}};
+  std::vector<std::vector<std::uint32_t>> step(gens.size());
+  for (std::size_t i = 0; i < reached.size(); ++i)
+    for (std::size_t g = 0; g < gens.size(); ++g) {
+      const std::uint32_t y = m.product(reached[i], gens[g]);
+      const auto [it, added] = where.emplace(y, static_cast<std::uint32_t>(reached.size()));
+      if (added) reached.push_back(y);
+      step[g].push_back(it->second);
+    }
+  std::vector<std::uint32_t> block(reached.size());
+  for (std::size_t i = 0; i < reached.size(); ++i) block[i] = marks[reached[i]] == 1 ? 1 : 0;
+  block = refine(reached, step, std::move(block));
+
+  // Number the blocks breadth-first from the identity's.
+  std::vector<std::uint32_t> representative{0};
+  std::vector<std::uint32_t> order_of_block(reached.size(), ~0u);
+  order_of_block[block[0]] = 0;
+  for (std::size_t k = 0; k < representative.size(); ++k)
+    for (std::size_t g = 0; g < gens.size(); ++g) {
+      const std::uint32_t j = step[g][representative[k]];
+      if (order_of_block[block[j]] == ~0u) {
+        order_of_block[block[j]] = static_cast<std::uint32_t>(representative.size());
+        representative.push_back(j);
+      }
+    }
+  const auto size = static_cast<std::uint32_t>(representative.size());
+  if (std::uint64_t(size) * size * 4 > max_bytes)
+    throw game_size_error("a quotient of " + std::to_string(size) + " elements needs more than " +
+                          std::to_string(max_bytes) + " bytes for its table");
+  reduction r;
+  r.quotient.size = size;
+  r.quotient.table.assign(std::size_t(size) * size, 0);
+  r.quotient.marked.assign(size, false);
+  for (std::uint32_t a = 0; a < size; ++a) {
+    r.quotient.marked[a] = marks[reached[representative[a]]] == 1;
+    for (std::uint32_t b = 0; b < size; ++b) {
+      const std::uint32_t y = m.product(reached[representative[a]], reached[representative[b]]);
+      r.quotient.table[std::size_t(a) * size + b] = order_of_block[block[where.at(y)]];
+    }
+  }
+  for (const heap_image& h : heaps) r.classes.push_back(order_of_block[block[where.at(h.element)]]);
+  return r;
+}
+
+}  // namespace nimber::games::quotient_detail
