@@ -80,12 +80,16 @@ class state_table {
   std::span<const std::uint64_t> data(std::uint32_t id) const {
     return {pool.data() + states[id].first, states[id].count};
   }
-  std::pair<std::uint32_t, bool> find_or_add(std::uint32_t x, std::span<const std::uint64_t> d) {
+  // The state (x, d); only the first key_size words of d tell states apart (the rest is a
+  // payload kept from the first state found).
+  std::pair<std::uint32_t, bool> find_or_add(std::uint32_t x, std::span<const std::uint64_t> d, std::size_t key_size) {
+    const std::span<const std::uint64_t> key = d.first(key_size);
     std::uint64_t h = (x + 1) * 0x9e3779b97f4a7c15ull;
-    for (const std::uint64_t e : d) h = (h ^ e ^ (e >> 29)) * 0xff51afd7ed558ccdull;
+    for (const std::uint64_t e : key) h = (h ^ e ^ (e >> 29)) * 0xff51afd7ed558ccdull;
     auto [lo, hi] = index_.equal_range(h);
     for (auto it = lo; it != hi; ++it)
-      if (states[it->second].x == x && std::ranges::equal(data(it->second), d)) return {it->second, false};
+      if (states[it->second].x == x && std::ranges::equal(data(it->second).first(key_size), key))
+        return {it->second, false};
     const auto id = static_cast<std::uint32_t>(states.size());
     states.push_back({x, pool.size(), static_cast<std::uint32_t>(d.size())});
     pool.insert(pool.end(), d.begin(), d.end());
@@ -105,10 +109,11 @@ class state_table {
 
 // Visits the states from the empty position in the order of the smallest position reaching
 // each. visit(id) says whether to extend the state; next(id, letter, out) gives the data of
-// the state reached by adding the letter's heap (its element: x times the letter's image).
+// the state reached by adding the letter's heap (its element: x times the letter's image),
+// whose first key_size words (all when 0) tell states apart.
 template <class Visit, class Next>
 void search(state_table& t, const candidate_monoid& m, std::span<const letter> letters, std::uint64_t max_bytes,
-            Visit visit, Next next) {
+            std::size_t key_size, Visit visit, Next next) {
   using key = std::tuple<std::uint64_t, std::uint64_t, std::uint32_t>;
   std::priority_queue<key, std::vector<key>, std::greater<key>> queue;
   t.states[0].inverted = ~std::uint64_t(0);
@@ -122,7 +127,8 @@ void search(state_table& t, const candidate_monoid& m, std::span<const letter> l
     if (!visit(id)) continue;
     for (std::uint32_t l = 0; l < letters.size(); ++l) {
       next(id, *letters[l].image, d);
-      const auto [to, added] = t.find_or_add(m.product(t.states[id].x, letters[l].image->element), d);
+      const auto [to, added] =
+          t.find_or_add(m.product(t.states[id].x, letters[l].image->element), d, key_size ? key_size : d.size());
       state_table::state& st = t.states[to];
       const std::uint64_t to_total = total + letters[l].heap, to_inverted = inverted - 1;
       if (st.done || (!added && std::tie(to_total, to_inverted) >= std::tie(st.total, st.inverted))) continue;
@@ -153,7 +159,7 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
   r.parent.assign(m.size(), 0);
   r.heap.assign(m.size(), 0);
   state_table t;
-  t.find_or_add(0, {});
+  t.find_or_add(0, {}, 0);
   const auto visit = [&](std::uint32_t id) {
     const std::uint32_t x = t.states[id].x;
     if (r.marks[x] >= 0) return false;
@@ -176,7 +182,7 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
     std::sort(d.begin(), d.end());
     d.erase(std::unique(d.begin(), d.end()), d.end());
   };
-  search(t, m, letters, max_bytes, visit, next);
+  search(t, m, letters, max_bytes, 0, visit, next);
   return r;
 }
 
@@ -192,7 +198,7 @@ verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const m
       if (q.marked[q(y, s)]) divides[s * words + y / 64] |= std::uint64_t(1) << (y % 64);
   verdict r;
   state_table t;
-  t.find_or_add(0, std::vector<std::uint64_t>(words, 0));
+  t.find_or_add(0, std::vector<std::uint64_t>(words, 0), words);
   std::vector<std::uint32_t> first(q.size, ~0u);
   const auto visit = [&](std::uint32_t id) {
     const std::uint32_t x = t.states[id].x;
@@ -209,19 +215,39 @@ verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const m
     }
     return false;
   };
+  // A state's data: D, then the elements S of the first position found (those s whose
+  // multiples add to D), from which the next states' S and D follow.
+  std::vector<std::uint64_t> s;
   const auto next = [&](std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
+    const std::span<const std::uint64_t> from = t.data(id).subspan(words);
+    s.clear();
+    for (const std::uint64_t e : from) s.push_back(q(static_cast<std::uint32_t>(e), g.element));
+    for (const std::uint32_t o : g.options) s.push_back(q(t.states[id].x, o));
+    std::sort(s.begin(), s.end());
+    s.erase(std::unique(s.begin(), s.end()), s.end());
     d.assign(words, 0);
-    const std::span<const std::uint64_t> from = t.data(id);
-    for (std::uint32_t y = 0; y < q.size; ++y) {
-      const std::uint32_t z = q(y, g.element);
-      if (from[z / 64] >> (z % 64) & 1) d[y / 64] |= std::uint64_t(1) << (y % 64);
-    }
-    for (const std::uint32_t o : g.options) {
-      const std::uint64_t* add = &divides[std::size_t(q(t.states[id].x, o)) * words];
+    for (const std::uint64_t e : s) {
+      const std::uint64_t* add = &divides[e * words];
       for (std::size_t i = 0; i < words; ++i) d[i] |= add[i];
     }
+    // Keep only the elements whose multiples no other element's cover.
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const std::uint64_t* a = &divides[s[i] * words];
+      bool covered = std::all_of(a, a + words, [](std::uint64_t v) { return v == 0; });
+      for (std::size_t j = 0; j < s.size() && !covered; ++j) {
+        if (j == i || (j < i && j >= kept)) continue;
+        const std::uint64_t* b = &divides[s[j] * words];
+        covered = true;
+        for (std::size_t k = 0; k < words && covered; ++k) covered = (a[k] & ~b[k]) == 0;
+      }
+      if (!covered) s[kept++] = s[i];
+    }
+    s.resize(kept);
+    d.insert(d.end(), s.begin(), s.end());
   };
-  search(t, m, letters, max_bytes, visit, next);
+  search(t, m, letters, max_bytes, words, visit, next);
+  if (std::getenv("MQ_DEBUG")) std::fprintf(stderr, "  verify |q|=%u letters=%zu states=%zu %s\n", q.size, letters.size(), t.states.size(), r.failure.empty() ? "ok" : "fail");
   r.passed = r.failure.empty();
   return r;
 }
