@@ -153,36 +153,56 @@ heap_word marking::word(std::uint32_t x, std::size_t heaps) const {
 }
 
 marking mark_elements(const candidate_monoid& m, std::span<const heap_image> heaps, std::uint64_t max_bytes) {
+  // Only the first state of each element is extended, so the search runs over elements: each
+  // keeps the smallest position found reaching it (its key, the element and letter it came
+  // from), and once marked, the images S of that position's options, from which its
+  // successors' follow: S(x h) = h S(x) ∪ x O(h).
   const std::vector<letter> letters = letters_of(heaps);
   marking r;
   r.marks.assign(m.size(), -1);
   r.parent.assign(m.size(), 0);
   r.heap.assign(m.size(), 0);
-  state_table t;
-  t.find_or_add(0, {}, 0);
-  const auto visit = [&](std::uint32_t id) {
-    const std::uint32_t x = t.states[id].x;
-    if (r.marks[x] >= 0) return false;
-    bool p = t.states[id].count > 0;
-    for (const std::uint64_t s : t.data(id)) {
-      if (r.marks[s] < 0) throw std::logic_error("misere quotient: an option's image is not marked");
-      if (r.marks[s] == 1) p = false;
+  using key = std::tuple<std::uint64_t, std::uint64_t, std::uint32_t>;  // total, ~heaps, element
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> best(m.size(), {~std::uint64_t(0), 0});
+  std::vector<std::uint32_t> via(m.size(), 0);
+  std::vector<std::vector<std::uint32_t>> options(m.size());
+  std::priority_queue<key, std::vector<key>, std::greater<key>> queue;
+  best[0] = {0, ~std::uint64_t(0)};
+  queue.emplace(0, ~std::uint64_t(0), 0);
+  std::uint64_t bytes = m.size() * 48ull;
+  while (!queue.empty()) {
+    const auto [total, inverted, x] = queue.top();
+    queue.pop();
+    if (r.marks[x] >= 0 || std::tie(total, inverted) != std::tie(best[x].first, best[x].second)) continue;
+    std::vector<std::uint32_t>& s = options[x];
+    if (x != 0) {
+      const std::uint32_t from = r.parent[x];
+      const heap_image& g = *letters[via[x]].image;
+      for (const std::uint32_t e : options[from]) s.push_back(m.product(e, g.element));
+      for (const std::uint32_t o : g.options) s.push_back(m.product(from, o));
+      std::sort(s.begin(), s.end());
+      s.erase(std::unique(s.begin(), s.end()), s.end());
+      r.heap[x] = letters[via[x]].heap;
+    }
+    bool p = !s.empty();
+    for (const std::uint32_t e : s) {
+      if (r.marks[e] < 0) throw std::logic_error("misere quotient: an option's image is not marked");
+      if (r.marks[e] == 1) p = false;
     }
     r.marks[x] = p ? 1 : 0;
-    if (id != 0) {
-      r.parent[x] = t.states[t.states[id].parent].x;
-      r.heap[x] = letters[t.states[id].via].heap;
+    bytes += s.size() * 4;
+    if (bytes + queue.size() * sizeof(key) > max_bytes)
+      throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
+    for (std::uint32_t l = 0; l < letters.size(); ++l) {
+      const std::uint32_t y = m.product(x, letters[l].image->element);
+      const std::pair<std::uint64_t, std::uint64_t> k{total + letters[l].heap, inverted - 1};
+      if (r.marks[y] >= 0 || k >= best[y]) continue;
+      best[y] = k;
+      r.parent[y] = x;
+      via[y] = l;
+      queue.emplace(k.first, k.second, y);
     }
-    return true;
-  };
-  const auto next = [&](std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
-    d.clear();
-    for (const std::uint64_t s : t.data(id)) d.push_back(m.product(static_cast<std::uint32_t>(s), g.element));
-    for (const std::uint32_t o : g.options) d.push_back(m.product(t.states[id].x, o));
-    std::sort(d.begin(), d.end());
-    d.erase(std::unique(d.begin(), d.end()), d.end());
-  };
-  search(t, m, letters, max_bytes, 0, visit, next);
+  }
   return r;
 }
 
@@ -215,8 +235,8 @@ verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const m
     }
     return false;
   };
-  // A state's data: D, then the elements S of the first position found (those s whose
-  // multiples add to D), from which the next states' S and D follow.
+  // A state's data: D, then the elements S of the first position found reaching it (those
+  // with a marked multiple), from which the next states' S and D follow.
   std::vector<std::uint64_t> s;
   const auto next = [&](std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
     const std::span<const std::uint64_t> from = t.data(id).subspan(words);
@@ -230,20 +250,11 @@ verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const m
       const std::uint64_t* add = &divides[e * words];
       for (std::size_t i = 0; i < words; ++i) d[i] |= add[i];
     }
-    // Keep only the elements whose multiples no other element's cover.
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      const std::uint64_t* a = &divides[s[i] * words];
-      bool covered = std::all_of(a, a + words, [](std::uint64_t v) { return v == 0; });
-      for (std::size_t j = 0; j < s.size() && !covered; ++j) {
-        if (j == i || (j < i && j >= kept)) continue;
-        const std::uint64_t* b = &divides[s[j] * words];
-        covered = true;
-        for (std::size_t k = 0; k < words && covered; ++k) covered = (a[k] & ~b[k]) == 0;
-      }
-      if (!covered) s[kept++] = s[i];
-    }
-    s.resize(kept);
+    // Elements with no marked multiple add nothing to D.
+    std::erase_if(s, [&](std::uint64_t e) {
+      const std::uint64_t* a = &divides[e * words];
+      return std::all_of(a, a + words, [](std::uint64_t v) { return v == 0; });
+    });
     d.insert(d.end(), s.begin(), s.end());
   };
   search(t, m, letters, max_bytes, words, visit, next);
@@ -264,20 +275,23 @@ std::vector<std::uint32_t> heap_generators(std::span<const heap_image> heaps) {
 }
 
 // Moore's refinement on the reachable elements: blocks split by the blocks of their products
-// with each generator until no block splits.
-std::vector<std::uint32_t> refine(const std::vector<std::uint32_t>& reached,
-                                  const std::vector<std::vector<std::uint32_t>>& step,
-                                  std::vector<std::uint32_t> block) {
+// with each generator until no block splits. A round folds the generators in one at a time,
+// numbering the pairs (block so far, block of the product).
+std::vector<std::uint32_t> refine(const std::vector<std::vector<std::uint32_t>>& step, std::vector<std::uint32_t> block) {
+  const std::size_t n = block.size();
   std::size_t count = 0;
+  std::unordered_map<std::uint64_t, std::uint32_t> ids;
+  std::vector<std::uint32_t> next(n);
   for (;;) {
-    std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
-    std::vector<std::uint32_t> next(reached.size());
-    std::vector<std::uint32_t> signature;
-    for (std::size_t i = 0; i < reached.size(); ++i) {
-      signature.assign(1, block[i]);
-      for (const auto& s : step) signature.push_back(block[s[i]]);
-      next[i] = ids.emplace(signature, static_cast<std::uint32_t>(ids.size())).first->second;
+    next = block;
+    for (const auto& s : step) {
+      ids.clear();
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t key = std::uint64_t(next[i]) << 32 | block[s[i]];
+        next[i] = ids.emplace(key, static_cast<std::uint32_t>(ids.size())).first->second;
+      }
     }
+    if (step.empty()) return block;
     block.swap(next);
     if (ids.size() == count) return block;
     count = ids.size();
@@ -291,18 +305,21 @@ reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps,
   const std::vector<std::uint32_t> gens = heap_generators(heaps);
   // The reachable elements, breadth-first from the identity, and each one's products.
   std::vector<std::uint32_t> reached{0};
-  std::unordered_map<std::uint32_t, std::uint32_t> where{{0, 0}};
+  std::vector<std::uint32_t> where(m.size(), ~0u);
+  where[0] = 0;
   std::vector<std::vector<std::uint32_t>> step(gens.size());
   for (std::size_t i = 0; i < reached.size(); ++i)
     for (std::size_t g = 0; g < gens.size(); ++g) {
       const std::uint32_t y = m.product(reached[i], gens[g]);
-      const auto [it, added] = where.emplace(y, static_cast<std::uint32_t>(reached.size()));
-      if (added) reached.push_back(y);
-      step[g].push_back(it->second);
+      if (where[y] == ~0u) {
+        where[y] = static_cast<std::uint32_t>(reached.size());
+        reached.push_back(y);
+      }
+      step[g].push_back(where[y]);
     }
   std::vector<std::uint32_t> block(reached.size());
   for (std::size_t i = 0; i < reached.size(); ++i) block[i] = marks[reached[i]] == 1 ? 1 : 0;
-  block = refine(reached, step, std::move(block));
+  block = refine(step, std::move(block));
 
   // Number the blocks breadth-first from the identity's.
   std::vector<std::uint32_t> representative{0};
@@ -328,10 +345,10 @@ reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps,
     r.quotient.marked[a] = marks[reached[representative[a]]] == 1;
     for (std::uint32_t b = 0; b < size; ++b) {
       const std::uint32_t y = m.product(reached[representative[a]], reached[representative[b]]);
-      r.quotient.table[std::size_t(a) * size + b] = order_of_block[block[where.at(y)]];
+      r.quotient.table[std::size_t(a) * size + b] = order_of_block[block[where[y]]];
     }
   }
-  for (const heap_image& h : heaps) r.classes.push_back(order_of_block[block[where.at(h.element)]]);
+  for (const heap_image& h : heaps) r.classes.push_back(order_of_block[block[where[h.element]]]);
   return r;
 }
 
