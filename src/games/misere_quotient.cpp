@@ -1,8 +1,6 @@
 #include "nimber/games/misere_quotient.hpp"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -126,13 +124,6 @@ class quotient_builder {
     trial t = make_trial(q_, images, {{n, cyclic_part{2, 2}}}, n);
     for (std::uint64_t round = 0;; ++round) {
       const verdict v = verify(t.q, t.images, t.marked, options_.max_bytes);
-      if (std::getenv("MQ_DEBUG")) {
-        std::fprintf(stderr, "heap %llu round %llu: trial %u%s", (unsigned long long)n, (unsigned long long)round,
-                     t.q.size, v.passed ? " passed\n" : " fails:");
-        for (std::size_t h = 0; h < v.failure.size(); ++h)
-          if (v.failure[h] || v.agreeing[h]) std::fprintf(stderr, " %zu:%u/%u", h, v.failure[h], v.agreeing[h]);
-        if (!v.passed) std::fprintf(stderr, "\n");
-      }
       if (v.passed) break;
       if (round >= max_rounds)
         throw game_size_error("no quotient found at heap " + std::to_string(n) + " within " +

@@ -1,8 +1,6 @@
 #include "games/misere_quotient_search.hpp"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <queue>
 #include <stdexcept>
@@ -258,7 +256,6 @@ verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const m
     d.insert(d.end(), s.begin(), s.end());
   };
   search(t, m, letters, max_bytes, words, visit, next);
-  if (std::getenv("MQ_DEBUG")) std::fprintf(stderr, "  verify |q|=%u letters=%zu states=%zu %s\n", q.size, letters.size(), t.states.size(), r.failure.empty() ? "ok" : "fail");
   r.passed = r.failure.empty();
   return r;
 }

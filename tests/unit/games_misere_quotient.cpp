@@ -116,6 +116,8 @@ void check_structure(const ng::misere_quotient& q) {
   for (std::uint32_t x = 0; x < n; ++x) EXPECT_EQ(eval(q.normal_form(x)), x);
   for (const ng::quotient_relation& r : q.relations()) EXPECT_EQ(eval(r.lhs), eval(r.rhs));
   EXPECT_FALSE(q.is_p(0));  // the empty position: the player to move has no move, and wins
+  // Plambeck and Siegel: a quotient with a move anywhere has even order.
+  EXPECT_TRUE(n == 1 || n % 2 == 0) << n;
 }
 
 ng::misere_quotient quotient(const std::string& code, std::uint64_t heaps) {
