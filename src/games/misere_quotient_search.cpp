@@ -235,8 +235,24 @@ verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const m
   };
   // A state's data: D, then the elements S of the first position found reaching it (those
   // with a marked multiple), from which the next states' S and D follow.
+  // Small quotients (up to 256 elements) find the new D directly: {y : y h in D} is a few
+  // words; larger ones carry S, whose products are fewer than the elements.
+  const bool direct = words <= 4;
   std::vector<std::uint64_t> s;
   const auto next = [&](std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
+    if (direct) {
+      d.assign(words, 0);
+      const std::span<const std::uint64_t> from = t.data(id);
+      for (std::uint32_t y = 0; y < q.size; ++y) {
+        const std::uint32_t z = q(y, g.element);
+        d[y / 64] |= (from[z / 64] >> (z % 64) & 1) << (y % 64);
+      }
+      for (const std::uint32_t o : g.options) {
+        const std::uint64_t* add = &divides[std::size_t(q(t.states[id].x, o)) * words];
+        for (std::size_t i = 0; i < words; ++i) d[i] |= add[i];
+      }
+      return;
+    }
     const std::span<const std::uint64_t> from = t.data(id).subspan(words);
     s.clear();
     for (const std::uint64_t e : from) s.push_back(q(static_cast<std::uint32_t>(e), g.element));
