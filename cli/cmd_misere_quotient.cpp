@@ -74,10 +74,11 @@ void describe_quotient(report& r, const ng::misere_quotient& q) {
           {{"lhs", [shared](std::size_t i) { return cell::text(ng::to_string(shared->relations()[i].lhs)); }},
            {"rhs", [shared](std::size_t i) { return cell::text(ng::to_string(shared->relations()[i].rhs)); }}},
           "", in_json);
-  r.table("elements", q.order(),
-          {{"element", [shared](std::size_t x) { return cell::text(word(*shared, static_cast<ng::quotient_element>(x))); }},
-           {"p", [shared](std::size_t x) { return cell::flag(shared->is_p(static_cast<ng::quotient_element>(x))); }}},
-          "", in_json);
+  r.table(
+      "elements", q.order(),
+      {{"element", [shared](std::size_t x) { return cell::text(word(*shared, static_cast<ng::quotient_element>(x))); }},
+       {"p", [shared](std::size_t x) { return cell::flag(shared->is_p(static_cast<ng::quotient_element>(x))); }}},
+      "", in_json);
   r.table("pretending", q.pretending().size(),
           {{"heap", [](std::size_t h) { return cell::count(h); }},
            {"element", [shared](std::size_t h) { return cell::text(word(*shared, shared->pretending()[h])); }}},
@@ -112,8 +113,8 @@ void quotient_command(const quotient_options& opt, context& ctx) {
   const ng::heap_game game = parse_code(opt.code);
   if (!opt.heaps_option->count())
     throw input_error::at_end("--heaps", "the option --heaps, which 'nimber misere CODE' requires", "end of arguments");
-  const std::uint64_t bound = parse_bounded(opt.heaps, "--heaps", 0, ng::misere_quotient::max_heap_bound,
-                                            "a heap bound from 0 to 2^20");
+  const std::uint64_t bound =
+      parse_bounded(opt.heaps, "--heaps", 0, ng::misere_quotient::max_heap_bound, "a heap bound from 0 to 2^20");
   std::vector<std::uint64_t> position;
   if (opt.position_option->count()) position = parse_position(opt.position, bound);
   progress_meter meter(ctx.progress, "nimber misere " + game.name() + " --heaps", "heaps");
@@ -148,8 +149,8 @@ void quotient_command(const quotient_options& opt, context& ctx) {
 // The quotient form of `nimber misere`: a code where the subcommands' names would be.
 void add_misere_quotient(CLI::App* misere, context& ctx) {
   auto opt = std::make_shared<quotient_options>();
-  opt->code_option = misere->add_option("CODE", opt->code,
-                     "A heap game (0.07, 0.77, 4.07, 0.f, subtraction:1,3,4, grundy): its misère quotient");
+  opt->code_option = misere->add_option(
+      "CODE", opt->code, "A heap game (0.07, 0.77, 4.07, 0.f, subtraction:1,3,4, grundy): its misère quotient");
   opt->heaps_option = misere->add_option("--heaps", opt->heaps, "The heap bound N: the quotient of heaps 0 .. N");
   opt->position_option = misere->add_option(
       "--position", opt->position, "A sum of heaps H1,H2,... (each at most N): its outcome and every winning move");
@@ -157,12 +158,14 @@ void add_misere_quotient(CLI::App* misere, context& ctx) {
     if (!misere->get_subcommands().empty()) {
       for (const CLI::Option* o : {opt->heaps_option, opt->position_option})
         if (o->count())
-          throw input_error(o->get_name(), o->as<std::string>(),
-                            "no " + o->get_name() + " beside 'nimber misere " + misere->get_subcommands().front()->get_name() + "'");
+          throw input_error(
+              o->get_name(), o->as<std::string>(),
+              "no " + o->get_name() + " beside 'nimber misere " + misere->get_subcommands().front()->get_name() + "'");
       return;
     }
     if (!opt->code_option->count())
-      throw input_error::at_end(argument_where(1), "a heap-game code such as 0.07, or a command of 'nimber misere' (form, equal, days)",
+      throw input_error::at_end(argument_where(1),
+                                "a heap-game code such as 0.07, or a command of 'nimber misere' (form, equal, days)",
                                 "end of arguments");
     quotient_command(*opt, ctx);
   });

@@ -166,7 +166,8 @@ class quotient_builder {
       if (v.failure[h] || v.agreeing[h]) involved.push_back(h);
     std::vector<std::pair<std::uint64_t, cyclic_part>> freed;
     const auto fixes = [&](const trial& next) {
-      return next.q.marked[element_of(next, v.failure)] == w_is_p && next.q.marked[element_of(next, v.agreeing)] != w_is_p;
+      return next.q.marked[element_of(next, v.failure)] == w_is_p &&
+             next.q.marked[element_of(next, v.agreeing)] != w_is_p;
     };
     const auto part_for = [&](std::uint64_t h) {
       const cyclic_part p = powers(t.q, t.images[h].element);

@@ -54,8 +54,7 @@ std::vector<letter> letters_of(std::span<const heap_image> heaps) {
   std::vector<letter> letters;
   for (std::uint64_t h = 1; h < heaps.size(); ++h) {
     if (heaps[h].options.empty()) continue;  // no move: the heap is the game 0
-    if (seen.emplace(std::make_pair(heaps[h].element, heaps[h].options), h).second)
-      letters.push_back({h, &heaps[h]});
+    if (seen.emplace(std::make_pair(heaps[h].element, heaps[h].options), h).second) letters.push_back({h, &heaps[h]});
   }
   return letters;
 }
@@ -290,7 +289,8 @@ std::vector<std::uint32_t> heap_generators(std::span<const heap_image> heaps) {
 // Moore's refinement on the reachable elements: blocks split by the blocks of their products
 // with each generator until no block splits. A round folds the generators in one at a time,
 // numbering the pairs (block so far, block of the product).
-std::vector<std::uint32_t> refine(const std::vector<std::vector<std::uint32_t>>& step, std::vector<std::uint32_t> block) {
+std::vector<std::uint32_t> refine(const std::vector<std::vector<std::uint32_t>>& step,
+                                  std::vector<std::uint32_t> block) {
   const std::size_t n = block.size();
   std::size_t count = 0;
   std::unordered_map<std::uint64_t, std::uint32_t> ids;
@@ -313,8 +313,8 @@ std::vector<std::uint32_t> refine(const std::vector<std::vector<std::uint32_t>>&
 
 }  // namespace
 
-reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps,
-                 const std::vector<std::int8_t>& marks, std::uint64_t max_bytes) {
+reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, const std::vector<std::int8_t>& marks,
+                 std::uint64_t max_bytes) {
   const std::vector<std::uint32_t> gens = heap_generators(heaps);
   // The reachable elements, breadth-first from the identity, and each one's products.
   std::vector<std::uint32_t> reached{0};

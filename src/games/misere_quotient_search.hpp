@@ -93,7 +93,7 @@ struct reduction {
   table_monoid quotient;
   std::vector<std::uint32_t> classes;
 };
-reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps,
-                 const std::vector<std::int8_t>& marks, std::uint64_t max_bytes);
+reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, const std::vector<std::int8_t>& marks,
+                 std::uint64_t max_bytes);
 
 }  // namespace nimber::games::quotient_detail

@@ -103,17 +103,24 @@ TEST(CliMisere, QuotientDecidesASum) {
 TEST(CliMisere, QuotientBadInputIsOneLine) {
   expect_error({"misere"}, "argument 1: end of arguments: expected a heap-game code such as 0.07, or a command of "
                            "'nimber misere' (form, equal, days)");
-  expect_error({"misere", "0.0x", "--heaps", "3"}, "argument 1 (digit d2): 'x': expected an octal or hex digit (0-9, a-f)");
-  expect_error({"misere", "0.07"}, "--heaps: end of arguments: expected the option --heaps, which 'nimber misere CODE' requires");
+  expect_error({"misere", "0.0x", "--heaps", "3"},
+               "argument 1 (digit d2): 'x': expected an octal or hex digit (0-9, a-f)");
+  expect_error({"misere", "0.07"},
+               "--heaps: end of arguments: expected the option --heaps, which 'nimber misere CODE' requires");
   expect_error({"misere", "0.07", "--heaps", "x"}, "--heaps: 'x': expected a heap bound from 0 to 2^20");
   expect_error({"misere", "0.07", "--heaps", "1048577"}, "--heaps: '1048577': expected a heap bound from 0 to 2^20");
   expect_error({"misere", "0.07", "--heaps", "-1"}, "--heaps: '-1': expected a heap bound from 0 to 2^20");
-  expect_error({"misere", "0.07", "--heaps", "5", "--position", "1,6"}, "--position: '6': expected heap sizes from 0 to --heaps (5)");
-  expect_error({"misere", "0.07", "--heaps", "5", "--position", "1,,2"}, "--position: '': expected heap sizes from 0 to --heaps (5)");
-  expect_error({"misere", "0.07", "--heaps", "5", "--position", "a"}, "--position: 'a': expected heap sizes from 0 to --heaps (5)");
-  expect_error({"misere", "form", "*", "--heaps", "3"}, "--heaps: '3': expected no --heaps beside 'nimber misere form'");
+  expect_error({"misere", "0.07", "--heaps", "5", "--position", "1,6"},
+               "--position: '6': expected heap sizes from 0 to --heaps (5)");
+  expect_error({"misere", "0.07", "--heaps", "5", "--position", "1,,2"},
+               "--position: '': expected heap sizes from 0 to --heaps (5)");
+  expect_error({"misere", "0.07", "--heaps", "5", "--position", "a"},
+               "--position: 'a': expected heap sizes from 0 to --heaps (5)");
+  expect_error({"misere", "form", "*", "--heaps", "3"},
+               "--heaps: '3': expected no --heaps beside 'nimber misere form'");
   expect_error({"misere", "0.07", "--heaps", "40", "--max-memory", "1M"},
-               "the misère quotient of 0.07 up to heap 40 needs more than 1.0 MiB of memory (--max-memory): a smaller bound");
+               "the misère quotient of 0.07 up to heap 40 needs more than 1.0 MiB of memory (--max-memory): "
+               "a smaller bound");
 }
 
 }  // namespace

@@ -98,7 +98,8 @@ void check_structure(const ng::misere_quotient& q) {
     EXPECT_EQ(q.product(0, x), x);
     for (std::uint32_t y = 0; y < n; ++y) {
       ASSERT_EQ(q.product(x, y), q.product(y, x));
-      for (std::uint32_t z = 0; z < n; z += 1 + n / 16) ASSERT_EQ(q.product(q.product(x, y), z), q.product(x, q.product(y, z)));
+      for (std::uint32_t z = 0; z < n; z += 1 + n / 16)
+        ASSERT_EQ(q.product(q.product(x, y), z), q.product(x, q.product(y, z)));
     }
   }
   for (std::uint32_t x = 0; x < n; ++x)
@@ -126,11 +127,23 @@ ng::misere_quotient quotient(const std::string& code, std::uint64_t heaps) {
 
 TEST(MisereQuotient, PredictsEverySumOfSmallGames) {
   // Octal and hexadecimal codes, subtraction games and Grundy's game, tame and wild.
-  for (const auto& [code, heaps, total] : std::vector<std::tuple<std::string, std::uint64_t, std::uint64_t>>{
-           {"0.3", 12, 30}, {"0.03", 12, 30}, {"0.33", 12, 30}, {"0.77", 14, 30}, {"0.07", 16, 30},
-           {"0.137", 14, 30}, {"4.07", 10, 22}, {"0.6", 12, 30}, {"0.16", 12, 28}, {"0.5", 12, 30},
-           {"0.f", 9, 20}, {"subtraction:1,4", 14, 30}, {"subtraction:2+2", 12, 30}, {"grundy", 12, 26},
-           {"0.007", 16, 30}, {"0.72", 12, 28}}) {
+  for (const auto& [code, heaps, total] :
+       std::vector<std::tuple<std::string, std::uint64_t, std::uint64_t>>{{"0.3", 12, 30},
+                                                                          {"0.03", 12, 30},
+                                                                          {"0.33", 12, 30},
+                                                                          {"0.77", 14, 30},
+                                                                          {"0.07", 16, 30},
+                                                                          {"0.137", 14, 30},
+                                                                          {"4.07", 10, 22},
+                                                                          {"0.6", 12, 30},
+                                                                          {"0.16", 12, 28},
+                                                                          {"0.5", 12, 30},
+                                                                          {"0.f", 9, 20},
+                                                                          {"subtraction:1,4", 14, 30},
+                                                                          {"subtraction:2+2", 12, 30},
+                                                                          {"grundy", 12, 26},
+                                                                          {"0.007", 16, 30},
+                                                                          {"0.72", 12, 28}}) {
     SCOPED_TRACE(code);
     const ng::misere_quotient q = quotient(code, heaps);
     check_structure(q);
@@ -140,8 +153,8 @@ TEST(MisereQuotient, PredictsEverySumOfSmallGames) {
 
 TEST(MisereQuotient, WildGamesPastTheirFirstChanges) {
   // Dawson's Kayles changes its quotient at heaps 2, 4, 10, 14, 25 and 27; Kayles at 1, 2, 5, ...
-  for (const auto& [code, heaps, total] : std::vector<std::tuple<std::string, std::uint64_t, std::uint64_t>>{
-           {"0.07", 27, 32}, {"0.77", 24, 30}}) {
+  for (const auto& [code, heaps, total] :
+       std::vector<std::tuple<std::string, std::uint64_t, std::uint64_t>>{{"0.07", 27, 32}, {"0.77", 24, 30}}) {
     SCOPED_TRACE(code);
     const ng::misere_quotient q = quotient(code, heaps);
     check_structure(q);

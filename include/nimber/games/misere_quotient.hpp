@@ -79,8 +79,7 @@ class misere_quotient {
  public:
   // The quotient of the sums of heaps 0 .. max_heap of `game`. Throws game_size_error when
   // options.max_bytes is not enough, game_argument_error when max_heap > max_heap_bound.
-  static misere_quotient compute(const heap_game& game, std::uint64_t max_heap,
-                                 const quotient_options& options = {});
+  static misere_quotient compute(const heap_game& game, std::uint64_t max_heap, const quotient_options& options = {});
   static constexpr std::uint64_t max_heap_bound = 1u << 20;
 
   const heap_game& game() const noexcept { return game_; }
