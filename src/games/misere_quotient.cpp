@@ -48,7 +48,9 @@ class quotient_builder {
     return result;
   }
 
-  std::uint64_t max_elements() const { return std::max<std::uint64_t>(options_.max_bytes / 16, 1); }
+  // A candidate costs about 64 bytes an element in the marking search (marks, best positions,
+  // option images) and in the reduction.
+  std::uint64_t max_elements() const { return std::max<std::uint64_t>(options_.max_bytes / 64, 1); }
 
   // Whether heap n pretends to an element a of the present quotient (which then stays the
   // quotient): a is marked as heap n's options require, every product b a in the P-portion
