@@ -68,7 +68,7 @@ class quotient_builder {
     for (std::uint32_t a = 0; a < q_.size; ++a) {
       if (q_.marked[a] != is_p || !moves_agree(a, opts)) continue;
       images.back().element = a;
-      if (verify(q_, images, marking{}, options_.max_bytes).passed) {
+      if (verify_with_heap(q_, images, cache_, options_.max_bytes)) {
         phi_.push_back(a);
         current_.push_back({a, opts});
         return true;
@@ -132,6 +132,7 @@ class quotient_builder {
                               std::to_string(max_rounds) + " trials");
       t = recalibrate(t, v, n);
     }
+    cache_.clear();
     reduction final = reduce(candidate_monoid(t.q, {}, max_elements()), t.images, t.marked.marks, options_.max_bytes);
     q_ = std::move(final.quotient);
     phi_ = std::move(final.classes);
@@ -198,6 +199,7 @@ class quotient_builder {
   std::vector<std::uint32_t> phi_;
   std::vector<heap_image> current_;
   std::vector<quotient_change> changes_;
+  state_cache cache_;  // the states of the present quotient, for pretends()
 };
 
 namespace {
@@ -343,7 +345,10 @@ std::optional<heap_move> misere_quotient::winning_move(std::span<const std::uint
 }
 
 std::string generator_name(std::size_t i) {
-  return i < 26 ? std::string(1, static_cast<char>('a' + i)) : "g" + std::to_string(i + 1);
+  if (i < 26) return std::string(1, static_cast<char>('a' + i));
+  std::string name = "g";
+  name += std::to_string(i + 1);
+  return name;
 }
 
 std::string to_string(const quotient_word& w) {

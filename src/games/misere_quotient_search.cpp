@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <queue>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -79,10 +81,14 @@ class state_table {
   }
   // The state (x, d); only the first key_size words of d tell states apart (the rest is a
   // payload kept from the first state found).
-  std::pair<std::uint32_t, bool> find_or_add(std::uint32_t x, std::span<const std::uint64_t> d, std::size_t key_size) {
-    const std::span<const std::uint64_t> key = d.first(key_size);
+  static std::uint64_t hash(std::uint32_t x, std::span<const std::uint64_t> key) {
     std::uint64_t h = (x + 1) * 0x9e3779b97f4a7c15ull;
     for (const std::uint64_t e : key) h = (h ^ e ^ (e >> 29)) * 0xff51afd7ed558ccdull;
+    return h;
+  }
+  std::pair<std::uint32_t, bool> find_or_add(std::uint32_t x, std::span<const std::uint64_t> d, std::size_t key_size) {
+    const std::span<const std::uint64_t> key = d.first(key_size);
+    const std::uint64_t h = hash(x, key);
     auto [lo, hi] = index_.equal_range(h);
     for (auto it = lo; it != hi; ++it)
       if (states[it->second].x == x && std::ranges::equal(data(it->second).first(key_size), key))
@@ -92,6 +98,19 @@ class state_table {
     pool.insert(pool.end(), d.begin(), d.end());
     index_.emplace(h, id);
     return {id, true};
+  }
+  // Forgets the states from n on.
+  void truncate(std::uint32_t n, std::size_t key_size) {
+    for (std::uint32_t id = n; id < states.size(); ++id) {
+      auto [lo, hi] = index_.equal_range(hash(states[id].x, data(id).first(key_size)));
+      for (auto it = lo; it != hi; ++it)
+        if (it->second == id) {
+          index_.erase(it);
+          break;
+        }
+    }
+    if (n < states.size()) pool.resize(states[n].first);
+    states.resize(n);
   }
   std::uint64_t bytes() const { return states.size() * (sizeof(state) + 48) + pool.size() * 8; }
   heap_word word(std::uint32_t id, std::span<const letter> letters, std::size_t heaps) const {
@@ -203,26 +222,78 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
   return r;
 }
 
+namespace {
+
+// The step of the check's states (x, D), D the elements y with y S meeting the marked ones.
+// A state's data is D, then for quotients past 256 elements the elements S of the first
+// position found reaching it (those with a marked multiple), from which the next states' S
+// and D follow; smaller quotients find the new D directly, {y : y h in D} being a few words.
+class d_step {
+ public:
+  explicit d_step(const table_monoid& q)
+      : q_(q), words_((q.size + 63) / 64), divides_(std::size_t(q.size) * words_, 0) {
+    for (std::uint32_t s = 0; s < q.size; ++s)
+      for (std::uint32_t y = 0; y < q.size; ++y)
+        if (q.marked[q(y, s)]) divides_[s * words_ + y / 64] |= std::uint64_t(1) << (y % 64);
+  }
+  std::size_t words() const noexcept { return words_; }
+  // Whether the state's positions are P-positions as the marks say; the empty position (id 0)
+  // has no option at all, the others some, one of them a P-position exactly when the identity
+  // is in D.
+  bool consistent(const state_table& t, std::uint32_t id) const {
+    return (id != 0 && !(t.data(id)[0] & 1)) == q_.marked[t.states[id].x];
+  }
+  void operator()(const state_table& t, std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
+    d.assign(words_, 0);
+    const std::uint32_t x = t.states[id].x;
+    if (words_ <= 4) {
+      const std::span<const std::uint64_t> from = t.data(id);
+      for (std::uint32_t y = 0; y < q_.size; ++y) {
+        const std::uint32_t z = q_(y, g.element);
+        d[y / 64] |= (from[z / 64] >> (z % 64) & 1) << (y % 64);
+      }
+      for (const std::uint32_t o : g.options) add(d, q_(x, o));
+      return;
+    }
+    s_.clear();
+    for (const std::uint64_t e : t.data(id).subspan(words_)) s_.push_back(q_(static_cast<std::uint32_t>(e), g.element));
+    for (const std::uint32_t o : g.options) s_.push_back(q_(x, o));
+    std::sort(s_.begin(), s_.end());
+    s_.erase(std::unique(s_.begin(), s_.end()), s_.end());
+    // Elements with no marked multiple add nothing to D.
+    std::erase_if(s_, [&](std::uint64_t e) {
+      const std::uint64_t* a = &divides_[e * words_];
+      return std::all_of(a, a + words_, [](std::uint64_t v) { return v == 0; });
+    });
+    for (const std::uint64_t e : s_) add(d, e);
+    d.insert(d.end(), s_.begin(), s_.end());
+  }
+
+ private:
+  void add(std::vector<std::uint64_t>& d, std::uint64_t e) const {
+    const std::uint64_t* a = &divides_[e * words_];
+    for (std::size_t i = 0; i < words_; ++i) d[i] |= a[i];
+  }
+  const table_monoid& q_;
+  std::size_t words_;
+  std::vector<std::uint64_t> divides_;
+  std::vector<std::uint64_t> s_;
+};
+
+}  // namespace
+
 verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const marking& marked_by,
                std::uint64_t max_bytes) {
   const candidate_monoid m(q, {}, q.size);
   const std::vector<letter> letters = letters_of(heaps);
-  const std::size_t words = (q.size + 63) / 64;
-  // divides[s]: the elements y with y s marked.
-  std::vector<std::uint64_t> divides(std::size_t(q.size) * words, 0);
-  for (std::uint32_t s = 0; s < q.size; ++s)
-    for (std::uint32_t y = 0; y < q.size; ++y)
-      if (q.marked[q(y, s)]) divides[s * words + y / 64] |= std::uint64_t(1) << (y % 64);
+  d_step step(q);
   verdict r;
   state_table t;
-  t.find_or_add(0, std::vector<std::uint64_t>(words, 0), words);
+  t.find_or_add(0, std::vector<std::uint64_t>(step.words(), 0), step.words());
   std::vector<std::uint32_t> first(q.size, ~0u);
   const auto visit = [&](std::uint32_t id) {
     const std::uint32_t x = t.states[id].x;
-    // Some option is a P-position exactly when the identity is in D; the empty position has
-    // no option at all.
-    const bool p = id != 0 && !(t.data(id)[0] & 1);
-    if (p == q.marked[x]) {
+    if (step.consistent(t, id)) {
       if (first[x] == ~0u) first[x] = id;
       return r.failure.empty();
     }
@@ -232,47 +303,66 @@ verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const m
     }
     return false;
   };
-  // A state's data: D, then the elements S of the first position found reaching it (those
-  // with a marked multiple), from which the next states' S and D follow.
-  // Small quotients (up to 256 elements) find the new D directly: {y : y h in D} is a few
-  // words; larger ones carry S, whose products are fewer than the elements.
-  const bool direct = words <= 4;
-  std::vector<std::uint64_t> s;
-  const auto next = [&](std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
-    if (direct) {
-      d.assign(words, 0);
-      const std::span<const std::uint64_t> from = t.data(id);
-      for (std::uint32_t y = 0; y < q.size; ++y) {
-        const std::uint32_t z = q(y, g.element);
-        d[y / 64] |= (from[z / 64] >> (z % 64) & 1) << (y % 64);
-      }
-      for (const std::uint32_t o : g.options) {
-        const std::uint64_t* add = &divides[std::size_t(q(t.states[id].x, o)) * words];
-        for (std::size_t i = 0; i < words; ++i) d[i] |= add[i];
-      }
-      return;
-    }
-    const std::span<const std::uint64_t> from = t.data(id).subspan(words);
-    s.clear();
-    for (const std::uint64_t e : from) s.push_back(q(static_cast<std::uint32_t>(e), g.element));
-    for (const std::uint32_t o : g.options) s.push_back(q(t.states[id].x, o));
-    std::sort(s.begin(), s.end());
-    s.erase(std::unique(s.begin(), s.end()), s.end());
-    d.assign(words, 0);
-    for (const std::uint64_t e : s) {
-      const std::uint64_t* add = &divides[e * words];
-      for (std::size_t i = 0; i < words; ++i) d[i] |= add[i];
-    }
-    // Elements with no marked multiple add nothing to D.
-    std::erase_if(s, [&](std::uint64_t e) {
-      const std::uint64_t* a = &divides[e * words];
-      return std::all_of(a, a + words, [](std::uint64_t v) { return v == 0; });
-    });
-    d.insert(d.end(), s.begin(), s.end());
-  };
-  search(t, m, letters, max_bytes, words, visit, next);
+  const auto next = [&](std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) { step(t, id, g, d); };
+  search(t, m, letters, max_bytes, step.words(), visit, next);
   r.passed = r.failure.empty();
   return r;
+}
+
+struct state_cache::impl {
+  explicit impl(const table_monoid& q) : step(q) {}
+  d_step step;
+  state_table t;
+  std::set<std::pair<std::uint32_t, std::vector<std::uint32_t>>> letters;
+  std::vector<heap_image> images;  // one heap of each letter
+  bool filled = false;
+};
+
+state_cache::state_cache() = default;
+state_cache::~state_cache() = default;
+void state_cache::clear() { p_.reset(); }
+
+bool verify_with_heap(const table_monoid& q, std::span<const heap_image> heaps, state_cache& cache,
+                      std::uint64_t max_bytes) {
+  if (!cache.p_) cache.p_ = std::make_unique<state_cache::impl>(q);
+  state_cache::impl& c = *cache.p_;
+  const std::size_t words = c.step.words();
+  std::vector<std::uint64_t> d;
+  // Closes the states from `start` under every letter; false at a state the marks contradict.
+  const auto close = [&](std::uint32_t start) {
+    for (std::uint32_t id = start; id < c.t.states.size(); ++id) {
+      if (!c.step.consistent(c.t, id)) return false;
+      for (const heap_image& g : c.images) {
+        c.step(c.t, id, g, d);
+        c.t.find_or_add(q(c.t.states[id].x, g.element), d, words);
+      }
+      if (c.t.bytes() > max_bytes)
+        throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
+    }
+    return true;
+  };
+  if (!c.filled) {
+    for (const letter& l : letters_of(heaps.first(heaps.size() - 1)))
+      if (c.letters.emplace(l.image->element, l.image->options).second) c.images.push_back(*l.image);
+    c.t.find_or_add(0, std::vector<std::uint64_t>(words, 0), words);
+    if (!close(0)) throw std::logic_error("misere quotient: a proved quotient fails its check");
+    c.filled = true;
+  }
+  const heap_image& g = heaps.back();
+  if (g.options.empty() || c.letters.count({g.element, g.options})) return true;
+  const auto old = static_cast<std::uint32_t>(c.t.states.size());
+  for (std::uint32_t id = 0; id < old; ++id) {
+    c.step(c.t, id, g, d);
+    c.t.find_or_add(q(c.t.states[id].x, g.element), d, words);
+  }
+  c.images.push_back(g);
+  if (close(old)) {
+    c.letters.emplace(g.element, g.options);
+    return true;
+  }
+  c.images.pop_back();
+  c.t.truncate(old, words);
+  return false;
 }
 
 namespace {

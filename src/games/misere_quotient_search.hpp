@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -84,6 +85,27 @@ struct verdict {
 };
 verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const marking& marked_by,
                std::uint64_t max_bytes);
+
+// The reachable states of a quotient whose check passed, kept between heaps.
+class state_cache {
+ public:
+  state_cache();
+  ~state_cache();
+  // Forgets the states (the quotient changed).
+  void clear();
+  struct impl;
+
+ private:
+  std::unique_ptr<impl> p_;
+  friend bool verify_with_heap(const table_monoid&, std::span<const heap_image>, state_cache&, std::uint64_t);
+};
+
+// Whether q, whose marks predict the outcome of every sum of heaps[0 .. n-1], still does with
+// heap n (the last of `heaps`) added: only the states reached through heap n are searched,
+// from the cache's states of the heaps before it (found on the first call after clear()),
+// which take the new ones when the check passes. Throws game_size_error past max_bytes.
+bool verify_with_heap(const table_monoid& q, std::span<const heap_image> heaps, state_cache& cache,
+                      std::uint64_t max_bytes);
 
 // The quotient of a marked candidate: its reachable elements under the coarsest congruence
 // that keeps marked and unmarked apart, numbered breadth-first from the identity multiplying by
