@@ -356,7 +356,10 @@ std::string to_string(const quotient_word& w) {
   for (std::size_t i = 0; i < w.exponents.size(); ++i) {
     if (!w.exponents[i]) continue;
     s += generator_name(i);
-    if (w.exponents[i] > 1) s += "^" + std::to_string(w.exponents[i]);
+    if (w.exponents[i] > 1) {
+      s += '^';
+      s += std::to_string(w.exponents[i]);
+    }
   }
   return s.empty() ? "1" : s;
 }
