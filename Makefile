@@ -85,7 +85,7 @@ unit: build
 
 # The unit tests of every library layer (tests/CMakeLists.txt labels them `unit`), built
 # alone: the libraries and those test programs, nothing else.
-LAYER_TESTS := test_core test_reference test_big test_algebra test_games test_transfinite
+LAYER_TESTS := test_core test_reference test_big test_gf2x test_gf2e test_algebra test_games test_transfinite
 check: deps
 	cmake -S . -B $(BUILD) $(RELEASE_OPTIONS)
 	cmake --build $(BUILD) -j$(JOBS) --target $(LAYER_TESTS)

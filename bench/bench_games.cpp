@@ -81,7 +81,7 @@ BENCHMARK(ReadGameFile)->Unit(benchmark::kMillisecond);
 
 // Dawson's Kayles to 10^6 terms with its period proved (the remaining terms follow from it).
 void DawsonsKaylesMillion(benchmark::State& state) {
-  const auto game = ng::heap_game::parse("0.07");
+  const auto game = ng::heap_game::from_string("0.07");
   for (auto _ : state) {
     auto s = ng::grundy_sequence_of(game, 1'000'000);
     if (!s.period) state.SkipWithError("period not proved");
@@ -92,7 +92,7 @@ BENCHMARK(DawsonsKaylesMillion)->Unit(benchmark::kMillisecond);
 
 // Every term by mex, no period used: the engines themselves.
 void HeapEngine(benchmark::State& state, const char* code, ng::sequence_options::method m) {
-  const auto game = ng::heap_game::parse(code);
+  const auto game = ng::heap_game::from_string(code);
   const auto terms = std::uint64_t(state.range(0));
   ng::sequence_options options;
   options.use_period = false;

@@ -59,7 +59,7 @@ void between_sizes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_gf2x_mul_between)->Apply(between_sizes);
 
 // The two algorithms apart, the FFT forced on or off (set_fft_limbs): the crossover and the
-// cost model of gf2x_mul.cpp are fitted to these.
+// cost model of src/gf2x/product.cpp are fitted to these.
 template <bool Fft>
 void BM_gf2x_algorithm(benchmark::State& state) {
   const std::size_t n = std::size_t(state.range(0));

@@ -1,4 +1,4 @@
-// Matrices over GF(2^64): rank, determinant, inverse (docs/field.md), and, in the same run,
+// Matrices over GF(2^64): rank, determinant, inverse (docs/algebra.md), and, in the same run,
 // a textbook right-looking elimination whose row operations are batch::axpy calls.
 //
 //   build-matrix/bench/nimber_bench_matrix --benchmark_min_time=1

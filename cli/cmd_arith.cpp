@@ -154,7 +154,7 @@ bool any_ordinal(const operands& ops, std::size_t count) {
 ordinal ordinal_operand(const operands& ops, std::size_t i) {
   const operand_text& t = ops.texts[i];
   try {
-    return ordinal::parse(t.text);
+    return ordinal::from_string(t.text);
   } catch (const ordinal_parse_error& e) {
     const std::string what = e.what();
     throw input_error(t.where + ": position " + std::to_string(e.position()), e.token(),

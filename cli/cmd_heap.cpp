@@ -39,7 +39,7 @@ constexpr std::uint64_t bytes_per_term = 4 + 24;
 
 ng::heap_game parse_game(const std::string& code) {
   try {
-    return ng::heap_game::parse(code);
+    return ng::heap_game::from_string(code);
   } catch (const ng::parse_error& e) {
     throw input_error(argument_where(1) + " (" + e.where() + ")", e.token(), e.expected());
   }
@@ -190,7 +190,7 @@ void add_heap_command(CLI::App& app, context& ctx) {
       "--checkpoint-every", opt->checkpoint_every,
       "Seconds between checkpoints (default 300; 0: as often as the engine reports); needs --checkpoint");
   sub->add_flag("--misere", opt->misere,
-                "Misère play (who cannot move wins): each heap's misère Grundy value and simplest form");
+                "Misère play (who cannot move wins): each heap's misère Grundy value, genus and simplest form");
   sub->add_flag("--resume", opt->resume,
                 "Go on from the --checkpoint FILE of the same command (from scratch when "
                 "FILE does not exist)");

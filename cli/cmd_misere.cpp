@@ -52,6 +52,7 @@ void form_command(const misere_options& opt, context& ctx) {
     report r;
     r.value("form", cell::text(ng::to_string(store, g)), "{}");
     r.value("birthday", cell::count(store.height(g)), "birthday: {}");
+    r.value("genus", cell::text(ng::to_string(ng::genus(store, g))), "genus: {}");
     r.value("next_player_wins", cell::flag(store.next_player_wins(g)), "", in_json | in_csv);
     r.sentence(store.next_player_wins(g) ? "the player to move wins" : "the player to move loses");
     print(ctx, r);
@@ -97,6 +98,8 @@ void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, conte
     // and as {...} past it.
     constexpr std::uint32_t shown_up_to_day = 5;
     const std::vector<std::uint32_t> values = ng::misere_grundy(store, forms);
+    std::vector<std::string> genera;
+    for (const ng::misere_genus& g : ng::genus(store, forms)) genera.push_back(ng::to_string(g));
     std::vector<std::uint32_t> birthdays;
     std::vector<std::string> texts;
     for (const ng::form_id g : forms) {
@@ -108,9 +111,10 @@ void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, conte
     r.table("misere", terms,
             {{"n", [](std::size_t n) { return cell::count(n); }},
              {"misere_grundy", [&values](std::size_t n) { return cell::number(values[n]); }},
+             {"genus", [&genera](std::size_t n) { return cell::text(genera[n]); }},
              {"birthday", [&birthdays](std::size_t n) { return cell::count(birthdays[n]); }},
              {"form", [&texts](std::size_t n) { return cell::text(texts[n]); }}},
-            "{n}: {misere_grundy} (born on day {birthday}) {form}");
+            "{n}: {misere_grundy} genus {genus} (born on day {birthday}) {form}");
     print(ctx, r);
   });
 }
@@ -133,7 +137,8 @@ void add_misere_command(CLI::App& app, context& ctx) {
       "  nimber misere 0.07 --heaps 30 --format json");
   add_misere_quotient(misere, ctx);
   auto opt = std::make_shared<misere_options>();
-  CLI::App* form = misere->add_subcommand("form", "The simplest form of a game, its birthday and its outcome");
+  CLI::App* form =
+      misere->add_subcommand("form", "The simplest form of a game, its birthday, genus and outcome");
   form->add_option("GAME", opt->first, "A form, such as '*2+*2' or '{0,{*2}}'")->required();
   form->footer("Examples:\n  nimber misere form '*2+*2'     # {*2,*3}\n  nimber misere form '{*}'       # 0");
   form->callback([&ctx, opt] { form_command(*opt, ctx); });

@@ -29,7 +29,7 @@ struct quotient_options {
 
 ng::heap_game parse_code(const std::string& code) {
   try {
-    return ng::heap_game::parse(code);
+    return ng::heap_game::from_string(code);
   } catch (const ng::parse_error& e) {
     throw input_error(argument_where(1) + " (" + e.where() + ")", e.token(), e.expected());
   }

@@ -1,5 +1,6 @@
 # Install and export: find_package(nimber) then target_link_libraries(app nimber::nimber), or
-# one layer (nimber::core, nimber::big, nimber::algebra, nimber::games, nimber::reference).
+# one layer (nimber::pool, nimber::core, nimber::reference, nimber::big, nimber::algebra,
+# nimber::gf2x, nimber::gf2e, nimber::games, nimber::transfinite).
 include(CMakePackageConfigHelpers)
 get_property(nimber_layers GLOBAL PROPERTY NIMBER_LAYERS)
 install(TARGETS ${nimber_layers} nimber EXPORT nimberTargets

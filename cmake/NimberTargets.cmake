@@ -11,7 +11,7 @@ endfunction()
 # One library per layer: nimber_<layer>, exported and aliased as nimber::<layer>. Sources are
 # given relative to src/<layer>/. The layer's private include path is a folder of the build tree
 # holding links to its own source folders (FOLDERS, by default <layer>) and nothing else, so
-# that a reach into another layer's private headers ("big/tower.hpp" from games/) does not
+# that a reach into another layer's private headers ("big/limb_tower.hpp" from games/) does not
 # compile; a layer below offers the headers the layers above may use by nimber_internal_headers.
 function(nimber_layer layer)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS;FOLDERS" ${ARGN})

@@ -63,7 +63,7 @@ void game_file(std::string_view text) {
 void heap_code(std::string_view text) {
   ng::heap_game game;
   try {
-    game = ng::heap_game::parse(text);
+    game = ng::heap_game::from_string(text);
   } catch (const ng::parse_error&) {
     return;
   }

@@ -28,7 +28,7 @@ DEFAULT_OUTPUT = ROOT / "single_include" / "nimber.hpp"
 HEADERS = [
     "include/nimber/version.hpp",
     "include/nimber/types.hpp",
-    "include/nimber/detail/tower.hpp",
+    "include/nimber/detail/fermat_tower.hpp",
     "include/nimber/detail/scalar_path.hpp",
     "include/nimber/arith.hpp",
 ]
@@ -174,7 +174,7 @@ def tables_source():
 
 def tower_header():
     """tower.hpp with tables.cpp where it declares the tables (its templates name them)."""
-    text = read_source("include/nimber/detail/tower.hpp")
+    text = read_source("include/nimber/detail/fermat_tower.hpp")
     return replace_once(text, "extern const tables kTables;\n",
                         "}  // namespace nimber::detail\n\n" + tables_source() +
                         "\nnamespace nimber::detail {\n", "tower.hpp")

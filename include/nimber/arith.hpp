@@ -14,7 +14,7 @@
 #include <type_traits>
 
 #include "nimber/detail/scalar_path.hpp"
-#include "nimber/detail/tower.hpp"
+#include "nimber/detail/fermat_tower.hpp"
 #include "nimber/types.hpp"
 
 namespace nimber {

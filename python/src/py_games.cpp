@@ -16,7 +16,7 @@ namespace ng = nimber::games;
 
 ng::heap_game parse_game(const std::string& code, const char* name) {
   try {
-    return ng::heap_game::parse(code);
+    return ng::heap_game::from_string(code);
   } catch (const ng::parse_error& e) {
     throw py::value_error(std::string("nimber.") + name + ": bad game code '" + code + "': " + e.what());
   }

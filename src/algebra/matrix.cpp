@@ -98,7 +98,7 @@ constexpr std::size_t kGroupRows = 32;
 // row streaming past the whole group at a time; then each row of the group in turn against the group's own new
 // pivots, and a row still nonzero in the searched columns joins the basis. A right-looking
 // elimination streams the whole trailing block through memory at every pivot instead
-// (1.8x slower at 1024 x 1024 here; docs/field.md).
+// (1.8x slower at 1024 x 1024 here; docs/algebra.md).
 template <nim_word U>
 echelon<U> eliminate(matrix<U>& a, std::size_t search, bool reduced, const progress_fn& progress) {
   row_ops<U> ops;

@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "batch/workers.hpp"
+#include "pool/workers.hpp"
 #include "kernels/kernel.hpp"
 
 namespace nimber::batch {
@@ -17,7 +17,7 @@ namespace {
 
 namespace k = detail::kernels;
 
-// Calls f(begin, end) over [0, n): on the worker threads (src/batch/workers.hpp), in parts of
+// Calls f(begin, end) over [0, n): on the worker threads (src/pool/workers.hpp), in parts of
 // whole 64-value blocks (a block of every kernel), for n >= parallel_threshold, else directly.
 template <class F>
 void for_ranges(std::size_t n, const F& f) noexcept {

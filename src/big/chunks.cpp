@@ -1,6 +1,6 @@
 // The chunk field (big/chunks.hpp): its constants and the conversions.
 // Compiled for the baseline target; the products, squares and square roots are per ISA
-// (src/kernels/generic/chunks.hpp).
+// (src/kernels/generic/chunk_field.hpp).
 #include "big/chunks.hpp"
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 // GF(2^512), which the limb tower sees as a tower of eight quadratic extensions of GF(2), and
 // which here is a polynomial ring instead: the power basis of h = 2^511, the half Fermat power
 // of GF(2^512). In it
-//   - a chunk product is carry-less multiplies and a Barrett reduction (src/kernels/generic/chunks.hpp),
+//   - a chunk product is carry-less multiplies and a Barrett reduction (src/kernels/generic/chunk_field.hpp),
 //   - the twist of the tower above the chunks, the product by F/2 = h * (Fermat powers), is at
 //     the bottom a product by h = z: a shift by one bit and a conditional XOR of mu,
 // so the log factor that the product by F/2 adds on limbs costs almost nothing on chunks.
@@ -39,7 +39,7 @@ void from_poly_rooted(const std::uint64_t* x, std::uint64_t* out, std::size_t co
 
 namespace nimber::big {
 
-// x * 2^(64 n - 1) on the limb tower alone (src/big/tower.cpp): the chunk field is built from
+// x * 2^(64 n - 1) on the limb tower alone (src/big/limb_tower.cpp): the chunk field is built from
 // it, so it must not take the chunk route itself.
 void limb_mul_half(const std::uint64_t* x, std::uint64_t* out, std::size_t n);
 

@@ -21,7 +21,7 @@
 #include "big/trees.hpp"
 
 namespace nimber::big {
-namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
+namespace [[gnu::visibility("hidden")]] tower {  // src/big/limb_tower.hpp says why hidden
 namespace {
 
 // The 3^log2(m) leaves of the tree of the constant c (m limbs), the children of each node being

@@ -22,7 +22,7 @@
 #include "big/trees.hpp"
 
 namespace nimber::big {
-namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
+namespace [[gnu::visibility("hidden")]] tower {  // src/big/limb_tower.hpp says why hidden
 
 // Half-power maps of this many words or more are shared with a worker thread (below it the
 // hand-over costs more than it saves).

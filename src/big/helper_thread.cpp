@@ -5,7 +5,7 @@
 #include "nimber/big.hpp"
 
 namespace nimber::big {
-namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
+namespace [[gnu::visibility("hidden")]] tower {  // src/big/limb_tower.hpp says why hidden
 
 std::atomic<bool> g_helper_enabled{true};
 

@@ -1,6 +1,6 @@
 // The tower's second core (docs/big.md, "A second core"): run_pair hands one of two
 // independent jobs (the halves of a large level) to one of the library's worker threads
-// (src/batch/workers.hpp), which batch spans use too. A worker is free again as soon as its
+// (src/pool/workers.hpp), which batch spans use too. A worker is free again as soon as its
 // job ends, so a caller whose own half is still running hands the next piece it splits to it
 // (a product reaches it again on its second and third half products, which balances the two
 // cores); a caller that finds every worker busy computes alone, and a job that splits further
@@ -9,11 +9,11 @@
 
 #include <atomic>
 
-#include "batch/workers.hpp"
+#include "pool/workers.hpp"
 #include "big/arena.hpp"
 
 namespace nimber::big {
-namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
+namespace [[gnu::visibility("hidden")]] tower {  // src/big/limb_tower.hpp says why hidden
 
 extern std::atomic<bool> g_helper_enabled;  // set_helper_thread
 

@@ -8,11 +8,11 @@
 #include "big/chunks.hpp"
 #include "big/half_power.hpp"
 #include "big/squares.hpp"
-#include "big/tower.hpp"
+#include "big/limb_tower.hpp"
 #include "nimber/big.hpp"
 
 namespace nimber::big {
-namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
+namespace [[gnu::visibility("hidden")]] tower {  // src/big/limb_tower.hpp says why hidden
 namespace {
 
 // The inverse of one base element: a limb directly; a chunk by way of its nimber limbs.

@@ -13,12 +13,12 @@
 #include "big/bases.hpp"
 #include "big/half_power.hpp"
 #include "big/helper_thread.hpp"
-#include "big/tower.hpp"
+#include "big/limb_tower.hpp"
 #include "big/trees.hpp"
 #include "nimber/big.hpp"
 
 namespace nimber::big {
-namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
+namespace [[gnu::visibility("hidden")]] tower {  // src/big/limb_tower.hpp says why hidden
 namespace {
 
 // Thresholds in limbs (words), the same bytes on either base. From this size (2^16 bits) up,

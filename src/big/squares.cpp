@@ -10,10 +10,10 @@
 #include "big/half_power.hpp"
 #include "big/helper_thread.hpp"
 #include "big/squares.hpp"
-#include "big/tower.hpp"
+#include "big/limb_tower.hpp"
 
 namespace nimber::big {
-namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
+namespace [[gnu::visibility("hidden")]] tower {  // src/big/limb_tower.hpp says why hidden
 
 // ---- On chunks: three two-core steps, in either direction --------------------------------------
 namespace {

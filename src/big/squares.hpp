@@ -14,7 +14,7 @@
 #include "big/trees.hpp"
 
 namespace nimber::big {
-namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
+namespace [[gnu::visibility("hidden")]] tower {  // src/big/limb_tower.hpp says why hidden
 
 // The product by F/2 of the high halves of V node-major vectors of m elements, added into
 // their low halves: in one kernel call straight on the vectors when the kernel takes the whole

@@ -13,7 +13,7 @@
 #include "big/bases.hpp"
 
 namespace nimber::big {
-namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
+namespace [[gnu::visibility("hidden")]] tower {  // src/big/limb_tower.hpp says why hidden
 
 // ---- Element-major runs ------------------------------------------------------------------
 // The tree passes and the half-power map work on runs of V equal vectors of m elements stored

@@ -113,11 +113,20 @@ std::vector<std::uint8_t> parse_code_digits(std::string_view spec) {
 
 }  // namespace
 
-heap_game heap_game::parse(std::string_view spec) {
+heap_game heap_game::from_string(std::string_view spec) {
   if (spec == "grundy") return grundys_game();
   constexpr std::string_view sub = "subtraction:";
   if (spec.substr(0, sub.size()) == sub) return parse_subtraction(spec.substr(sub.size()));
   return take_break(parse_code_digits(spec));
+}
+
+parse_result<heap_game> heap_game::parse(std::string_view spec) {
+  if (spec.empty()) return {{}, parse_errc::empty};
+  try {
+    return {from_string(spec), parse_errc::ok};
+  } catch (const games_error&) {  // parse_error, or game_argument_error from the digits
+    return {{}, parse_errc::invalid_digit};
+  }
 }
 
 std::string heap_game::name() const {

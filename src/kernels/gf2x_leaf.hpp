@@ -1,6 +1,6 @@
-// The leaves of the GF(2)[x] product (include/nimber/gf2x.hpp, src/big/gf2x_mul.cpp):
+// The leaves of the GF(2)[x] product (include/nimber/gf2x.hpp, src/gf2x/product.cpp):
 // schoolbook products of two n-limb operands for n < the leaf's Karatsuba crossover, squares,
-// and the butterflies of the additive FFT (src/big/gf2x_fft.hpp). One leaf per instruction
+// and the butterflies of the additive FFT (src/gf2x/fft.hpp). One leaf per instruction
 // set, each in its own translation unit built with its kernel's flags (generic/gf2x_portable.cpp,
 // x86/gf2x_pclmul.cpp, x86/gf2x_vpclmul.cpp); the kernel registry (kernels/registry.cpp) holds
 // the one that goes with each kernel. The interface is in plain limbs (pointers to 64-bit

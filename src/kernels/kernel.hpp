@@ -135,7 +135,7 @@ extern const ops portable_ops;  // portable.cpp
 extern const ops pclmul_ops;  // x86/pclmul.cpp
 extern const ops avx2_ops;    // x86/avx2.cpp
 extern const ops avx512_ops;  // x86/avx512.cpp
-// The chunk field of big products (generic/chunks.hpp), on carry-less multiplies only.
+// The chunk field of big products (generic/chunk_field.hpp), on carry-less multiplies only.
 extern const chunk_ops pclmul_chunks;  // x86/pclmul.cpp
 extern const chunk_ops avx2_chunks;    // x86/avx2.cpp
 extern const chunk_ops avx512_chunks;  // x86/avx512.cpp

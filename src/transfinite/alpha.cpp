@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "transfinite/tower.hpp"
+#include "transfinite/kappa_basis.hpp"
 
 namespace nimber {
 
@@ -30,7 +30,7 @@ struct kappa_h {
 
 // Lenstra's kappa_h: q the largest power of the least prime r of h, g = h/q; kappa_q alone
 // when g = 1, kappa_g when q already divides its degree, else kappa_g + kappa_q.
-kappa_h lenstra_kappa(std::uint64_t h, const tower& t) {
+kappa_h lenstra_kappa(std::uint64_t h, const kappa_basis& t) {
   std::uint64_t r = 2;
   while (h % r != 0) ++r;
   std::uint64_t q = 1;
@@ -53,7 +53,7 @@ std::uint64_t finite_degree(std::uint64_t m) { return big_nim(m).field_bits(); }
 
 // zeta = N(x)^((2^f - 1)/p), N the norm from GF(2^e) to GF(2^f); 1 exactly when x is a
 // p-th power (the index [GF(2^e) : GF(2^f)] has only primes below p).
-ordinal power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p, const tower& t,
+ordinal power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p, const kappa_basis& t,
                    const progress_fn& progress = {}) {
   if (e % f != 0) throw std::logic_error("alpha: the candidate's field does not hold GF(2^f)");
   if (auto zeta = dense_power_test(x, e, f, p, t, progress)) return std::move(*zeta);
@@ -63,7 +63,7 @@ ordinal power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint
   return pow_limbs(norm, exponent, t);
 }
 
-alpha_entry compute_entry(std::uint64_t p, const tower& t, const progress_fn& progress = {}) {
+alpha_entry compute_entry(std::uint64_t p, const kappa_basis& t, const progress_fn& progress = {}) {
   const auto start = std::chrono::steady_clock::now();
   alpha_entry a;
   a.p = p;
@@ -87,7 +87,7 @@ alpha_entry compute_entry(std::uint64_t p, const tower& t, const progress_fn& pr
 struct loaded_table {
   loaded_table();
   std::vector<alpha_entry> entries;
-  tower t;
+  kappa_basis t;
 };
 
 // alpha_p past the table is computed on first use when its candidate field (and that of
@@ -95,7 +95,7 @@ struct loaded_table {
 // them together.
 constexpr std::uint64_t first_use_degree = std::uint64_t(1) << 17;
 
-void compute_on_first_use(tower& t, std::size_t k) {
+void compute_on_first_use(kappa_basis& t, std::size_t k) {
   std::vector<std::uint64_t> primes = alpha_prerequisites(odd_prime(k));
   primes.push_back(odd_prime(k));
   for (std::uint64_t q : primes) {  // ascending: each one's prerequisites come before it
@@ -109,7 +109,7 @@ void compute_on_first_use(tower& t, std::size_t k) {
 
 // The checks on load: each entry is kappa_f + excess of the degree it states, its
 // certificate a p-th root of unity other than 1.
-void check_entry(const alpha_entry& e, const tower& t) {
+void check_entry(const alpha_entry& e, const kappa_basis& t) {
   const kappa_h kf = lenstra_kappa(e.order, t);
   const bool ok = e.order == order_of_two(e.p) && e.alpha == kf.value + ordinal(e.excess) &&
                   e.degree == lcm_checked(kf.degree, finite_degree(e.excess)) &&
@@ -133,7 +133,7 @@ loaded_table::loaded_table() {
 }
 
 const loaded_table& table() {
-  static loaded_table loaded;  // its tower grows on first use of a cheap alpha
+  static loaded_table loaded;  // its kappa basis grows on first use of a cheap alpha
   return loaded;
 }
 
@@ -155,8 +155,8 @@ alpha_entry parse_alpha_line(std::string_view line) {
   alpha_entry e;
   head >> e.p >> e.order >> e.degree >> e.excess >> e.seconds;
   if (!head) throw bad();
-  e.alpha = ordinal::parse(line.substr(a + 1, b - a - 1));
-  e.certificate = ordinal::parse(line.substr(b + 1));
+  e.alpha = ordinal::from_string(line.substr(a + 1, b - a - 1));
+  e.certificate = ordinal::from_string(line.substr(b + 1));
   return e;
 }
 
@@ -184,7 +184,7 @@ std::vector<std::uint64_t> alpha_prerequisites(std::uint64_t p) {
 }
 
 std::uint64_t alpha_candidate_degree(std::uint64_t p, const std::vector<alpha_entry>& known) {
-  tower t;
+  kappa_basis t;
   for (const alpha_entry& e : known) t.set(std::size_t(odd_prime_index(e.p)), e.alpha, e.degree);
   return lenstra_kappa(order_of_two(p), t).degree;
 }
@@ -192,7 +192,7 @@ std::uint64_t alpha_candidate_degree(std::uint64_t p, const std::vector<alpha_en
 namespace {
 
 // The primes of a job and their prerequisites, computed on `threads` threads in the order of
-// an alpha_plan, each in a tower of its own that holds just its prerequisites' alphas.
+// an alpha_plan, each in a kappa basis of its own that holds just its prerequisites' alphas.
 class alpha_scheduler {
  public:
   explicit alpha_scheduler(const alpha_job& job) : job_(job), plan_(job) {}
@@ -224,7 +224,7 @@ class alpha_scheduler {
       lock.unlock();
       try {
         if (job_.starting) job_.starting(*task);
-        tower own;
+        kappa_basis own;
         for (const alpha_entry& e : task->prerequisites) own.set(std::size_t(odd_prime_index(e.p)), e.alpha, e.degree);
         progress_fn progress;
         if (job_.steps) progress = [this, p = task->p](std::uint64_t done, std::uint64_t total) { job_.steps(p, done, total); };
@@ -262,7 +262,7 @@ std::uint64_t alpha_memory_bytes(std::uint64_t degree) noexcept {
 }
 
 bool verify_alpha(const alpha_entry& e) {
-  const tower& t = default_tower();
+  const kappa_basis& t = default_kappa_basis();
   const kappa_h kf = lenstra_kappa(e.order, t);
   if (e.order != order_of_two(e.p) || e.alpha != kf.value + ordinal(e.excess)) return false;
   for (std::uint64_t m = 0; m <= e.excess; ++m) {
@@ -275,7 +275,7 @@ bool verify_alpha(const alpha_entry& e) {
 
 namespace transfinite {
 
-const tower& default_tower() { return table().t; }
+const kappa_basis& default_kappa_basis() { return table().t; }
 
 }  // namespace transfinite
 

@@ -34,13 +34,13 @@ bool collect(const ordinal& x, unsigned& bits, std::vector<unsigned>& len) {
   return true;
 }
 
-std::optional<dense_field> make_field(const ordinal& x, const tower& t, std::size_t max_dim) {
+std::optional<dense_field> make_field(const ordinal& x, const kappa_basis& t, std::size_t max_dim) {
   dense_field f;
   std::vector<unsigned> len;
   if (!collect(x, f.coef_bits, len)) return std::nullopt;
   for (std::size_t k = len.size(); k-- > 0;) {
     if (!len[k]) continue;
-    if (!t.has(k)) return std::nullopt;  // an alpha the tower lacks: the term path decides
+    if (!t.has(k)) return std::nullopt;  // an alpha the basis lacks: the term path decides
     if (!collect(t.alpha(k), f.coef_bits, len)) return std::nullopt;
   }
   if (f.coef_bits > 64) return std::nullopt;
@@ -132,7 +132,7 @@ digits mod_mersenne(digits x, word k) {
   return x;
 }
 
-std::optional<dense_field> field_of(const ordinal& x, const tower& t, std::size_t max_dim) {
+std::optional<dense_field> field_of(const ordinal& x, const kappa_basis& t, std::size_t max_dim) {
   std::optional<dense_field> field = make_field(x, t, max_dim);
   if (!field) return std::nullopt;
   for (std::size_t i = 0; i < field->levels.size(); ++i)
@@ -198,7 +198,7 @@ std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const di
 }  // namespace
 
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
-                                        const tower& t, const progress_fn& progress) {
+                                        const kappa_basis& t, const progress_fn& progress) {
   const std::optional<dense_field> F = dense::field_of(x, t);
   if (!F || F->dim * F->coef_bits != e) return std::nullopt;  // not the field of the candidate
   digits exponent = all_ones(f);
@@ -207,7 +207,7 @@ std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::
   return dense::to_ordinal(*F, pow(*F, norm, exponent, progress));
 }
 
-std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const tower& t, std::size_t max_dim) {
+std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_basis& t, std::size_t max_dim) {
   const std::optional<dense_field> F = dense::field_of(x, t, max_dim);
   if (!F) return std::nullopt;
   return dense::to_ordinal(*F, pow(*F, dense::to_dense(*F, x), e));

@@ -1,5 +1,5 @@
 // Dense arithmetic in one tower field, for the alpha_p search (dense.cpp and
-// dense_frobenius.cpp; their entry points are declared in tower.hpp): the field that the
+// dense_frobenius.cpp; their entry points are declared in kappa_basis.hpp): the field that the
 // candidate's kappas generate, F_0 = GF(2^c) (c <= 64) and F_i = F_(i-1)[y_i]/(y_i^(q_i^L_i) -
 // alpha_(q_i)), an element an array of dim(F) coefficients. A product goes level by level: the
 // levels whose wide form fits go through one GF(2)[x] product by Kronecker substitution
@@ -17,7 +17,7 @@
 #include "nimber/arith.hpp"
 #include "nimber/transfinite/ordinal.hpp"
 #include "transfinite/kronecker.hpp"
-#include "transfinite/tower.hpp"
+#include "transfinite/kappa_basis.hpp"
 
 namespace nimber::transfinite {
 namespace [[gnu::visibility("hidden")]] dense {
@@ -220,8 +220,8 @@ class dense_field {
 };
 
 // The field of x and of the alphas below its kappas, with at most max_dim coefficients; none
-// when a coefficient is wider than 64 bits, the tower lacks an alpha, or the field is larger.
-std::optional<dense_field> field_of(const ordinal& x, const tower& t, std::size_t max_dim = dense_limit);
+// when a coefficient is wider than 64 bits, the basis lacks an alpha, or the field is larger.
+std::optional<dense_field> field_of(const ordinal& x, const kappa_basis& t, std::size_t max_dim = dense_limit);
 std::vector<word> to_dense(const dense_field& f, const ordinal& x);
 ordinal to_ordinal(const dense_field& f, const std::vector<word>& x);
 // x^e in the field of the levels [0, i), by squarings and products.

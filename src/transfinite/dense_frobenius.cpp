@@ -149,14 +149,14 @@ std::vector<word> frobenius_product(const dense_field& F, const std::vector<word
 
 }  // namespace dense
 
-std::optional<ordinal> dense_frobenius(const ordinal& x, std::uint64_t j, const tower& t) {
+std::optional<ordinal> dense_frobenius(const ordinal& x, std::uint64_t j, const kappa_basis& t) {
   const std::optional<dense::dense_field> F = dense::field_of(x, t);
   if (!F) return std::nullopt;
   std::map<dense::word, dense::frobenius_map> cache;
   return dense::to_ordinal(*F, dense::frobenius(*F, dense::to_dense(*F, x), j % (F->dim * F->coef_bits), cache));
 }
 
-std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t) {
+std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const kappa_basis& t) {
   const std::optional<dense::dense_field> F = dense::field_of(x, t);
   if (!F) return std::nullopt;
   return dense::to_ordinal(*F, dense::frobenius_product(*F, dense::to_dense(*F, x), n, s));

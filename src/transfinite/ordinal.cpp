@@ -4,7 +4,7 @@
 #include <ostream>
 
 #include "nimber/transfinite/ordinal.hpp"
-#include "transfinite/tower.hpp"
+#include "transfinite/kappa_basis.hpp"
 
 namespace nimber {
 
@@ -47,11 +47,18 @@ ordinal ordinal::kappa(std::size_t k, unsigned i) {
 }
 
 ordinal ordinal::from_terms(std::vector<term> terms) {
-  std::map<digits, big_nim, exponent_less> acc;
-  for (term& t : terms) {
-    trim(t.exponent);
-    acc[std::move(t.exponent)] += t.coef;
+  for (term& t : terms) trim(t.exponent);
+  // Terms already in Cantor normal form (strictly decreasing exponents, no zero coefficient),
+  // as the products build them, are taken as they are.
+  const auto out_of_order = [](const term& a, const term& b) { return compare_exponents(a.exponent, b.exponent) <= 0; };
+  const bool has_zero = std::any_of(terms.begin(), terms.end(), [](const term& t) { return t.coef.is_zero(); });
+  if (!has_zero && std::adjacent_find(terms.begin(), terms.end(), out_of_order) == terms.end()) {
+    ordinal r;
+    r.terms_ = std::move(terms);
+    return r;
   }
+  std::map<digits, big_nim, exponent_less> acc;
+  for (term& t : terms) acc[std::move(t.exponent)] += t.coef;
   ordinal r;
   for (auto it = acc.rbegin(); it != acc.rend(); ++it)
     if (!it->second.is_zero()) r.terms_.push_back({it->first, std::move(it->second)});

@@ -1,7 +1,7 @@
 // p-th roots (Adleman, Manders and Miller, "On taking roots in finite fields") and the
 // integer helpers for exponents of E bits.
 #include "nimber/transfinite/ordinal.hpp"
-#include "transfinite/tower.hpp"
+#include "transfinite/kappa_basis.hpp"
 
 namespace nimber {
 
@@ -26,7 +26,7 @@ digits inverse_of_p_mod(const digits& m, std::uint64_t p) {
 }
 
 // g^j = h for g of order p^v and h in <g>, digit by digit (Pohlig-Hellman).
-std::uint64_t sylow_log(const ordinal& g, const ordinal& h, std::uint64_t p, unsigned v, const tower& t) {
+std::uint64_t sylow_log(const ordinal& g, const ordinal& h, std::uint64_t p, unsigned v, const kappa_basis& t) {
   std::uint64_t pv = 1;
   for (unsigned i = 0; i < v; ++i) pv = mul_checked(pv, p);
   const ordinal gamma = pow_u64(g, pv / p, t);  // order p
@@ -49,7 +49,7 @@ ordinal ordinal::root(std::uint64_t p) const {
   if (!is_prime(p)) throw std::invalid_argument("root: " + std::to_string(p) + " is not a prime");
   if (p == 2) return sqrt();
   if (is_zero()) return {};
-  const tower& t = default_tower();
+  const kappa_basis& t = default_kappa_basis();
   const std::uint64_t f = order_of_two(p);
   const std::uint64_t d = transfinite::field_degree(*this, t);
   if (d % f != 0) return transfinite::pow_limbs(*this, inverse_of_p_mod(all_ones(d), p), t);

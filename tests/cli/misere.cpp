@@ -11,11 +11,12 @@ namespace {
 using namespace cli_test;
 
 TEST(CliMisere, SimplestForms) {
-  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\nthe player to move loses\n");
-  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\nthe player to move wins\n");
-  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\nthe player to move loses\n");
+  // *2+*2 has genus 0^02: a P-position in both plays, unlike 0 (0^120).
+  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\ngenus: 0^02\nthe player to move loses\n");
+  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\ngenus: 0^120\nthe player to move wins\n");
+  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\ngenus: 1^031\nthe player to move loses\n");
   expect_output({"misere", "form", "*2+*2", "--format", "json"},
-                "{\"form\":\"{*2,*3}\",\"birthday\":4,\"next_player_wins\":false}\n");
+                "{\"form\":\"{*2,*3}\",\"birthday\":4,\"genus\":\"0^02\",\"next_player_wins\":false}\n");
 }
 
 TEST(CliMisere, Equality) {
@@ -48,11 +49,13 @@ TEST(CliMisere, HeapGamesHeapByHeap) {
   const result r = run({"heap", "0.77", "--terms", "9", "--misere"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out,
-            "0: 1 (born on day 0) 0\n1: 0 (born on day 1) *\n2: 2 (born on day 2) *2\n3: 3 (born on day 3) *3\n"
-            "4: 0 (born on day 1) *\n5: 1 (born on day 5) {*,*2,*3,{*2,*3}}\n6: 3 (born on day 3) *3\n"
-            "7: 2 (born on day 7) {...}\n8: 1 (born on day 5) {*2,*3,{*2,*3}}\n");
+            "0: 1 genus 0^120 (born on day 0) 0\n1: 0 genus 1^031 (born on day 1) *\n"
+            "2: 2 genus 2^20 (born on day 2) *2\n3: 3 genus 3^31 (born on day 3) *3\n"
+            "4: 0 genus 1^031 (born on day 1) *\n5: 1 genus 4^146 (born on day 5) {*,*2,*3,{*2,*3}}\n"
+            "6: 3 genus 3^31 (born on day 3) *3\n7: 2 genus 2^20 (born on day 7) {...}\n"
+            "8: 1 genus 1^13 (born on day 5) {*2,*3,{*2,*3}}\n");
   expect_output({"heap", "0.07", "--terms", "3", "--misere", "--format", "csv"},
-                "n,misere_grundy,birthday,form\n0,1,0,0\n1,1,0,0\n2,0,1,*\n");
+                "n,misere_grundy,genus,birthday,form\n0,1,0^120,0,0\n1,1,0^120,0,0\n2,0,1^031,1,*\n");
   expect_error({"heap", "0.07", "--terms", "5", "--misere", "--period"},
                "--misere: '--period': expected no --period beside it (misère values stand alone)");
   expect_error({"heap", "0.07", "--terms", "100001", "--misere"},

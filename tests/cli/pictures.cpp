@@ -228,7 +228,7 @@ TEST(Pictures, FailureLeavesNoFile) {
 // the colour of its value (scaled to the largest value); the pre-period and period are
 // marked in the SVG when proved.
 TEST(Pictures, SequencePlot) {
-  const ng::heap_game dawson = ng::heap_game::parse("0.07");
+  const ng::heap_game dawson = ng::heap_game::from_string("0.07");
   const ng::grundy_sequence s = ng::grundy_sequence_of(dawson, 200);
   ASSERT_TRUE(s.period.has_value());
   const std::uint32_t largest = *std::max_element(s.values.begin(), s.values.end());

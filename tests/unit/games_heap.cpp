@@ -65,27 +65,35 @@ ng::sequence_options every_term(ng::sequence_options::method m = ng::sequence_op
 }  // namespace
 
 TEST(HeapGame, ParsesCodes) {
-  EXPECT_EQ(ng::heap_game::parse("0.07").name(), "0.07");
-  EXPECT_EQ(ng::heap_game::parse(".137").name(), "0.137");
-  EXPECT_EQ(ng::heap_game::parse("4.070").name(), "4.07");
-  EXPECT_EQ(ng::heap_game::parse("0.F").name(), "0.f");
-  EXPECT_EQ(ng::heap_game::parse("0.000").name(), "0.0");
-  EXPECT_EQ(ng::heap_game::parse("subtraction:1,2,3").name(), "0.333");
-  EXPECT_EQ(ng::heap_game::parse("grundy").type(), ng::heap_game::kind::grundy);
-  EXPECT_TRUE(ng::heap_game::parse("0.77").is_octal());
-  EXPECT_FALSE(ng::heap_game::parse("0.8").is_octal());
-  EXPECT_EQ(ng::heap_game::parse("0.137").max_removal(), 3u);
-  EXPECT_FALSE(ng::heap_game::parse("0.333").splits());
-  EXPECT_TRUE(ng::heap_game::parse("4.0").splits());
+  EXPECT_EQ(ng::heap_game::from_string("0.07").name(), "0.07");
+  EXPECT_EQ(ng::heap_game::from_string(".137").name(), "0.137");
+  EXPECT_EQ(ng::heap_game::from_string("4.070").name(), "4.07");
+  EXPECT_EQ(ng::heap_game::from_string("0.F").name(), "0.f");
+  EXPECT_EQ(ng::heap_game::from_string("0.000").name(), "0.0");
+  EXPECT_EQ(ng::heap_game::from_string("subtraction:1,2,3").name(), "0.333");
+  EXPECT_EQ(ng::heap_game::from_string("grundy").type(), ng::heap_game::kind::grundy);
+  EXPECT_TRUE(ng::heap_game::from_string("0.77").is_octal());
+  EXPECT_FALSE(ng::heap_game::from_string("0.8").is_octal());
+  EXPECT_EQ(ng::heap_game::from_string("0.137").max_removal(), 3u);
+  EXPECT_FALSE(ng::heap_game::from_string("0.333").splits());
+  EXPECT_TRUE(ng::heap_game::from_string("4.0").splits());
 
   for (const char* bad : {"", "07", "1.07", "2.1", "0.", "0.0g", "00.7", "subtraction:",
                           "subtraction:1,,2", "subtraction:0", "subtraction:x", "grundys",
                           "subtraction:1+", "subtraction:+2", "subtraction:0+1", "subtraction:3+0",
                           "subtraction:1+2+3", "subtraction:1+x"}) {
-    EXPECT_THROW(ng::heap_game::parse(bad), ng::parse_error) << bad;
+    EXPECT_THROW(ng::heap_game::from_string(bad), ng::parse_error) << bad;
+    const auto by_value = ng::heap_game::parse(bad);
+    EXPECT_FALSE(by_value) << bad;
+    EXPECT_EQ(by_value.ec, *bad ? nimber::parse_errc::invalid_digit : nimber::parse_errc::empty) << bad;
+  }
+  for (const char* good : {"0.07", "4.07", ".137", "0.f", "subtraction:1,3+1", "grundy"}) {
+    const auto by_value = ng::heap_game::parse(good);
+    ASSERT_TRUE(by_value) << good;
+    EXPECT_EQ(by_value.value.name(), ng::heap_game::from_string(good).name()) << good;
   }
   try {
-    ng::heap_game::parse("0.0z7");
+    ng::heap_game::from_string("0.0z7");
   } catch (const ng::parse_error& e) {
     EXPECT_EQ(e.where(), "digit d2");
     EXPECT_EQ(e.token(), "z");
@@ -96,7 +104,7 @@ TEST(HeapGame, ParsesCodes) {
 
 TEST(HeapGame, SequencesMatchExhaustiveSearchOfSeveralHeaps) {
   for (const char* code : kCodes) {
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     const auto g = ng::grundy_sequence_of(game, 14, every_term()).values;
     position_search search(game);
     for (std::uint64_t n = 0; n < 14; ++n) ASSERT_EQ(g[n], search.value({n})) << code << " " << n;
@@ -113,7 +121,7 @@ TEST(HeapGame, SequencesMatchExhaustiveSearchOfSeveralHeaps) {
 TEST(HeapGame, EnginesAgreeWithTheDefinition) {
   using method = ng::sequence_options::method;
   for (const char* code : kCodes) {
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     const std::uint64_t terms = game.is_octal() || game.type() == ng::heap_game::kind::grundy ? 600 : 120;
     const auto reference = ng::grundy_values_naive(game, terms);
     for (method m : {method::naive, method::sparse, method::automatic}) {
@@ -129,7 +137,7 @@ TEST(HeapGame, SparseBlocksAgreeWithTheDefinition) {
   // for 64 terms at once) does most of the work, with one or several split offsets, distinct
   // or equal heaps, and values that outgrow the marks mid-block.
   for (const char* code : {"grundy", "4.07", "0.137", "0.4477", "0.6", "4.4", "0.376"}) {
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     const auto reference = ng::grundy_values_naive(game, 2500);
     const auto s = ng::grundy_sequence_of(game, 2500, every_term(ng::sequence_options::method::sparse));
     ASSERT_EQ(s.values, reference) << code;
@@ -171,7 +179,7 @@ std::optional<ng::periodicity> plain_period(const ng::heap_game& game, std::span
 TEST(HeapGame, ProvePeriodMatchesTheTheoremLiterally) {
   std::mt19937_64 rng(3760);
   for (const char* code : {"0.07", "0.376", "4.07", "0.6"}) {
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     for (int trial = 0; trial < 300; ++trial) {
       const std::size_t pre = rng() % 40, period = 1 + rng() % 12, len = 1 + rng() % 160;
       std::vector<std::uint32_t> pattern(period), v;
@@ -191,7 +199,7 @@ TEST(HeapGame, ProvePeriodMatchesTheTheoremLiterally) {
 // in Dawson's Chess (0.137). In the 0.07 numbering used here every heap is one larger, so the
 // last exception is G(52) and the preperiod is 53; for 0.137 it is 52.
 TEST(HeapGame, DawsonsKaylesPeriod34AfterPreperiod53) {
-  const auto game = ng::heap_game::parse("0.07");
+  const auto game = ng::heap_game::from_string("0.07");
   const auto s = ng::grundy_sequence_of(game, 20000);
   ASSERT_TRUE(s.period.has_value());
   EXPECT_EQ(*s.period, (ng::periodicity{53, 34}));
@@ -209,7 +217,7 @@ TEST(HeapGame, DawsonsKaylesPeriod34AfterPreperiod53) {
 }
 
 TEST(HeapGame, KaylesPeriod12AfterPreperiod71) {
-  const auto game = ng::heap_game::parse("0.77");
+  const auto game = ng::heap_game::from_string("0.77");
   const auto s = ng::grundy_sequence_of(game, 10000);
   ASSERT_TRUE(s.period.has_value());
   EXPECT_EQ(*s.period, (ng::periodicity{71, 12}));
@@ -221,16 +229,16 @@ TEST(HeapGame, KaylesPeriod12AfterPreperiod71) {
 }
 
 TEST(HeapGame, PeriodicSubtractionSets) {
-  EXPECT_EQ(ng::heap_game::parse("subtraction:1,3+1").name(), "subtraction:1,3+1");
-  EXPECT_EQ(ng::heap_game::parse("subtraction:4+5,1+5").progressions().size(), 2u);
-  EXPECT_FALSE(ng::heap_game::parse("subtraction:1+2").is_octal());  // no largest move
+  EXPECT_EQ(ng::heap_game::from_string("subtraction:1,3+1").name(), "subtraction:1,3+1");
+  EXPECT_EQ(ng::heap_game::from_string("subtraction:4+5,1+5").progressions().size(), 2u);
+  EXPECT_FALSE(ng::heap_game::from_string("subtraction:1+2").is_octal());  // no largest move
   const ng::progression zero_step[] = {{1, 0}};
   EXPECT_THROW(ng::heap_game::subtraction({}, zero_step), std::invalid_argument);
   // Closed forms: every positive number is Nim; odd numbers give n mod 2; even numbers give
   // n / 2 rounded down (from n the options are n - 2, n - 4, ..., all the smaller values).
-  const auto all = ng::grundy_sequence_of(ng::heap_game::parse("subtraction:1+1"), 300).values;
-  const auto odd = ng::grundy_sequence_of(ng::heap_game::parse("subtraction:1+2"), 300).values;
-  const auto even = ng::grundy_sequence_of(ng::heap_game::parse("subtraction:2+2"), 300).values;
+  const auto all = ng::grundy_sequence_of(ng::heap_game::from_string("subtraction:1+1"), 300).values;
+  const auto odd = ng::grundy_sequence_of(ng::heap_game::from_string("subtraction:1+2"), 300).values;
+  const auto even = ng::grundy_sequence_of(ng::heap_game::from_string("subtraction:2+2"), 300).values;
   for (std::uint32_t n = 0; n < 300; ++n) {
     ASSERT_EQ(all[n], n);
     ASSERT_EQ(odd[n], n % 2);
@@ -238,7 +246,7 @@ TEST(HeapGame, PeriodicSubtractionSets) {
   }
   // Within N terms a progression is the finite set of its members up to N.
   for (const char* code : {"subtraction:1+5,4+5", "subtraction:2,3+4", "subtraction:1,3+1", "subtraction:6+7,2+3"}) {
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     std::vector<std::uint32_t> members;
     for (std::uint32_t k = 1; k < 400; ++k)
       if ((k < game.digits().size() && game.digits()[k] != 0) ||
@@ -257,15 +265,15 @@ TEST(HeapGame, SubtractionGames) {
   for (std::uint64_t n = 0; n < 1000; ++n) ASSERT_EQ(s.values[n], n % 4);
   EXPECT_EQ(*s.period, (ng::periodicity{0, 4}));
   // {1, 3, 4}: period 7, values 0 1 0 1 2 3 2.
-  const auto t = ng::grundy_sequence_of(ng::heap_game::parse("subtraction:1,3,4"), 500);
+  const auto t = ng::grundy_sequence_of(ng::heap_game::from_string("subtraction:1,3,4"), 500);
   EXPECT_EQ(*t.period, (ng::periodicity{0, 7}));
-  const auto naive = ng::grundy_values_naive(ng::heap_game::parse("subtraction:1,3,4"), 500);
+  const auto naive = ng::grundy_values_naive(ng::heap_game::from_string("subtraction:1,3,4"), 500);
   EXPECT_EQ(t.values, naive);
 }
 
 TEST(HeapGame, ProvedPeriodsHoldFarBeyondTheProof) {
   for (const char* code : {"0.137", "4.07", "0.51", "0.16", "0.6", "0.37"}) {
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     const auto s = ng::grundy_sequence_of(game, 4000);
     const auto naive = ng::grundy_values_naive(game, 700);
     EXPECT_TRUE(std::equal(naive.begin(), naive.end(), s.values.begin())) << code;
@@ -275,8 +283,8 @@ TEST(HeapGame, ProvedPeriodsHoldFarBeyondTheProof) {
     }
   }
   // Dawson's Chess 0.137 is Dawson's Kayles shifted by one: G(n) = G_0.07(n + 1).
-  const auto chess = ng::grundy_sequence_of(ng::heap_game::parse("0.137"), 1000);
-  const auto kayles = ng::grundy_sequence_of(ng::heap_game::parse("0.07"), 1001);
+  const auto chess = ng::grundy_sequence_of(ng::heap_game::from_string("0.137"), 1000);
+  const auto kayles = ng::grundy_sequence_of(ng::heap_game::from_string("0.07"), 1001);
   for (std::uint64_t n = 0; n < 1000; ++n) ASSERT_EQ(chess.values[n], kayles.values[n + 1]);
   EXPECT_EQ(*chess.period, (ng::periodicity{52, 34}));
 }
@@ -284,14 +292,14 @@ TEST(HeapGame, ProvedPeriodsHoldFarBeyondTheProof) {
 TEST(HeapGame, NoPeriodClaimOutsideTheTheorem) {
   const auto grundy = ng::heap_game::grundys_game();
   EXPECT_FALSE(ng::prove_period(grundy, ng::grundy_values_naive(grundy, 300)).has_value());
-  const auto hex = ng::heap_game::parse("0.8");  // remove one, leave three heaps
+  const auto hex = ng::heap_game::from_string("0.8");  // remove one, leave three heaps
   EXPECT_FALSE(ng::prove_period(hex, ng::grundy_values_naive(hex, 100)).has_value());
 }
 
 TEST(HeapGame, WinningMovesOfSums) {
   std::mt19937_64 rng(9);
   for (const char* code : kCodes) {
-    const auto game = ng::heap_game::parse(code);
+    const auto game = ng::heap_game::from_string(code);
     const auto g = ng::grundy_values_naive(game, 40);
     for (int trial = 0; trial < 20; ++trial) {
       std::vector<std::uint64_t> heaps(1 + rng() % 4);
@@ -327,7 +335,7 @@ TEST(HeapGame, Nim) {
   const std::uint64_t lost[] = {1, 2, 3};
   EXPECT_TRUE(ng::nim_winning_moves(lost).empty());
   // Nim is the take-and-break game 0.3333... ; heaps below 8 with 0.3333333.
-  const auto nim = ng::heap_game::parse("0.3333333");
+  const auto nim = ng::heap_game::from_string("0.3333333");
   EXPECT_EQ(ng::grundy_values_naive(nim, 8), (std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5, 6, 7}));
 }
 

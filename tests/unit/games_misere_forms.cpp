@@ -306,7 +306,7 @@ class misere_heaps_reference {
 
 TEST(MisereHeapForms, NimHeapsAreNimHeaps) {
   ng::misere_forms store;
-  const auto forms = ng::heap_forms(store, ng::heap_game::parse("0.3333333333333333"), 12);
+  const auto forms = ng::heap_forms(store, ng::heap_game::from_string("0.3333333333333333"), 12);
   for (std::uint64_t n = 0; n < forms.size(); ++n) {
     EXPECT_EQ(forms[n], store.simplest(store.nim_heap(n))) << n;
     EXPECT_EQ(ng::misere_grundy(store, forms[n]), n == 0 ? 1u : n == 1 ? 0u : std::uint32_t(n)) << n;
@@ -315,7 +315,7 @@ TEST(MisereHeapForms, NimHeapsAreNimHeaps) {
 
 TEST(MisereHeapForms, OutcomesOfHeapsAndTheirSumsAgreeWithTheDefinition) {
   for (const char* code : {"0.07", "0.77", "0.137", "4.07", "0.6"}) {
-    const ng::heap_game game = ng::heap_game::parse(code);
+    const ng::heap_game game = ng::heap_game::from_string(code);
     misere_heaps_reference reference(game);
     ng::misere_forms store;
     const auto forms = ng::heap_forms(store, game, 13);

@@ -122,7 +122,7 @@ void check_structure(const ng::misere_quotient& q) {
 }
 
 ng::misere_quotient quotient(const std::string& code, std::uint64_t heaps) {
-  return ng::misere_quotient::compute(ng::heap_game::parse(code), heaps);
+  return ng::misere_quotient::compute(ng::heap_game::from_string(code), heaps);
 }
 
 TEST(MisereQuotient, PredictsEverySumOfSmallGames) {
@@ -183,7 +183,7 @@ TEST(MisereQuotient, TameGamesAgainstMisereNimOfTheirGrundyValues) {
   // A tame game plays as misère Nim with each heap replaced by its Grundy value. 0.3 and
   // 0.03 are tame (their heaps are 0 and *).
   for (const std::string code : {"0.3", "0.03", "0.333333"}) {
-    const ng::heap_game game = ng::heap_game::parse(code);
+    const ng::heap_game game = ng::heap_game::from_string(code);
     const ng::misere_quotient q = ng::misere_quotient::compute(game, 20);
     const std::vector<std::uint32_t> g = ng::grundy_values_naive(game, 21);
     for_each_sum(20, 26, [&](const heaps_t& heaps) {
@@ -215,11 +215,11 @@ TEST(MisereQuotient, Errors) {
   const ng::misere_quotient q = quotient("0.77", 5);
   EXPECT_THROW(q.element_of(std::vector<std::uint64_t>{6}), ng::game_argument_error);
   EXPECT_THROW(q.is_p(q.order()), ng::game_argument_error);
-  EXPECT_THROW(ng::misere_quotient::compute(ng::heap_game::parse("0.07"), ng::misere_quotient::max_heap_bound + 1),
+  EXPECT_THROW(ng::misere_quotient::compute(ng::heap_game::from_string("0.07"), ng::misere_quotient::max_heap_bound + 1),
                ng::game_argument_error);
   ng::quotient_options tight;
   tight.max_bytes = 4096;
-  EXPECT_THROW(ng::misere_quotient::compute(ng::heap_game::parse("0.07"), 30, tight), ng::game_size_error);
+  EXPECT_THROW(ng::misere_quotient::compute(ng::heap_game::from_string("0.07"), 30, tight), ng::game_size_error);
   // The empty position: the player to move has no move and wins.
   EXPECT_TRUE(q.next_player_wins({}));
   EXPECT_FALSE(q.winning_move({}).has_value());

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "big/gf2x_fft.hpp"
+#include "gf2x/fft.hpp"
 #include "kernels/kernel.hpp"
 #include "nimber/gf2x.hpp"
 #include "nimber/kernel.hpp"
@@ -206,7 +206,7 @@ TEST(Gf2x, AdditiveFftWrappedOnHalfThePoints) {
   });
 }
 
-// The changes of basis of the FFT (big/gf2x_basis.cpp): the Taylor route, from its
+// The changes of basis of the FFT (src/gf2x/basis.cpp): the Taylor route, from its
 // crossover on, against division by the s_i level by level, word for word, at every size up to
 // 2^22 words; to_novel's `used` (only the first `used` words nonzero) at a full block, just
 // above and at a half, and far below; and each direction undoing the other.

@@ -28,7 +28,7 @@
 #include "nimber/arith.hpp"
 #include "nimber/batch.hpp"
 #include "nimber/big.hpp"
-#include "nimber/detail/tower.hpp"
+#include "nimber/detail/fermat_tower.hpp"
 #include "nimber/kernel.hpp"
 
 namespace {

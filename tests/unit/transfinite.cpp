@@ -20,7 +20,7 @@ namespace {
 using nimber::big_nim;
 using nimber::ordinal;
 
-ordinal O(const char* text) { return ordinal::parse(text); }
+ordinal O(const char* text) { return ordinal::from_string(text); }
 ordinal N(std::uint64_t n) { return ordinal(n); }
 
 // A random ordinal with up to `terms` terms whose exponent digit k is below bound[k]
@@ -338,7 +338,7 @@ TEST(Ordinal, Text) {
 // What parsing `s` reports: the error's message, or "no error".
 std::string parse_message(const char* s) {
   try {
-    ordinal::parse(s);
+    ordinal::from_string(s);
   } catch (const nimber::ordinal_parse_error& e) {
     return std::string(e.what());
   }
@@ -355,6 +355,16 @@ TEST(Ordinal, BadNotation) {
   EXPECT_EQ(parse_message("3^2"), "position 1: '3': expected 'w' or 2 before '^'");
   EXPECT_EQ(parse_message("w w"), "position 3: 'w': expected '+', '*' or the end");
   EXPECT_EQ(parse_message("2^4294967297"), "position 3: '4294967297': expected an exponent of 2 from 0 to 2^32");
+  // parse: the same text, the error by value.
+  for (const char* bad : {"w^", "3w", "(w + 1", "w w", "2^4294967297"}) {
+    const auto r = nimber::ordinal::parse(bad);
+    EXPECT_FALSE(r) << bad;
+    EXPECT_EQ(r.ec, nimber::parse_errc::invalid_digit) << bad;
+  }
+  EXPECT_EQ(nimber::ordinal::parse("").ec, nimber::parse_errc::empty);
+  const auto good = nimber::ordinal::parse("w^(w^2) + w*3 + 1");
+  ASSERT_TRUE(good);
+  EXPECT_EQ(good.value, nimber::ordinal::from_string("w^(w^2) + w*3 + 1"));
 }
 
 // The parser nests one call per '(' and per w^: past ordinal::max_nesting it refuses the text
@@ -369,7 +379,7 @@ TEST(Ordinal, DeepNesting) {
   const std::string limit = "expected at most 1000 nested parentheses and exponents";
   const auto message = [](const std::string& s) {
     try {
-      ordinal::parse(s);
+      ordinal::from_string(s);
     } catch (const nimber::ordinal_parse_error& e) {
       return std::string(e.what());
     }
@@ -412,8 +422,8 @@ TEST(Ordinal, LongFrobeniusPowers) {
   // x^(2^j) for j >= 64 goes through composed Frobenius maps of the dense form; j < 64 through
   // squarings term by term. Tie them together, and check Frobenius is a field automorphism of
   // order E on x's field (E = 5060 * 3: kappa_23 and kappa_3).
-  const ordinal x = ordinal::parse("w^(w^7*3 + w^2 + 1)*5 + w^(w^7) + w + 3");
-  const ordinal y = ordinal::parse("w^(w^7*20 + w*2)*9 + w^2*6 + 1");
+  const ordinal x = ordinal::from_string("w^(w^7*3 + w^2 + 1)*5 + w^(w^7) + w + 3");
+  const ordinal y = ordinal::from_string("w^(w^7*20 + w*2)*9 + w^2*6 + 1");
   const std::uint64_t e = x.field_degree();
   ASSERT_GT(e, 1000u);
   EXPECT_EQ(x.frobenius(64), x.frobenius(63).square());

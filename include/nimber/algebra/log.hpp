@@ -13,7 +13,7 @@
 // Tables are built once per field on first use (thread-safe) and kept for the process:
 // under 1 MiB for the fields up to 64 bits, and 128 MiB more (about 1.3 s to build on a
 // 2.6 GHz Zen 4) the first time a 128-bit logarithm is asked for; prepare_log_tables<u128>()
-// builds them up front. The size buys the query time (docs/field.md).
+// builds them up front. The size buys the query time (docs/algebra.md).
 #pragma once
 
 #include <cstdint>

@@ -5,7 +5,7 @@
 #include <atomic>
 #include <cstdint>
 
-#include "nimber/detail/tower.hpp"
+#include "nimber/detail/fermat_tower.hpp"
 
 namespace nimber::detail {
 

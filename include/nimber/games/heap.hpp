@@ -25,6 +25,7 @@
 
 #include "nimber/games/error.hpp"
 #include "nimber/progress.hpp"
+#include "nimber/text.hpp"
 
 namespace nimber::games {
 
@@ -50,7 +51,10 @@ class heap_game {
 
   // "0.07", "4.07", ".137" (a missing d0 is 0), "0.f" (hex), "subtraction:1,3,4" (members
   // s or progressions s+p), or "grundy". Throws parse_error naming the offending part.
-  static heap_game parse(std::string_view spec);
+  static heap_game from_string(std::string_view spec);
+  // The same with the error by value: parse_errc::empty for empty text, invalid_digit for
+  // any other mistake (from_string names it). Throws only std::bad_alloc.
+  static parse_result<heap_game> parse(std::string_view spec);
 
   kind type() const noexcept { return kind_; }
   std::span<const std::uint8_t> digits() const noexcept { return digits_; }

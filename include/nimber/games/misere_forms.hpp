@@ -137,6 +137,37 @@ std::uint32_t misere_grundy(misere_forms& store, form_id g);
 // The same for many games at once, each option's value found once for all of them.
 std::vector<std::uint32_t> misere_grundy(misere_forms& store, std::span<const form_id> games);
 
+// Conway's genus g^(γ0 γ1 γ2 ...) of a game ("On Numbers and Games", ch. 12): g its
+// normal-play Grundy value and γn the misère Grundy value of G + *2 + ... + *2 (n copies).
+// γ0 = mex of the options' γ0 (1 for 0), and for n >= 1, since G + 2_n can also move to
+// G + 2_(n-1) and to G + 2_(n-1) + *, whose value is γ(n-1) xor 1,
+//   γn = mex({γn of the options} ∪ {γ(n-1), γ(n-1) xor 1}).
+// Once every option alternates (γn = γ(n-2)) from index d on, γn is a function of γ(n-1) and
+// the parity of n for n > d, so a repeat γn = γ(n-2) at some n >= d + 2 makes the sequence
+// alternate from there on; the computation runs until it finds one (Conway proves it comes).
+// Equal games have equal genera (ibid.), so any form of a game gives its genus. The genera
+// of nim heaps: 0^120, 1^031 and a^(a, a xor 2) for a >= 2.
+struct misere_genus {
+  std::uint32_t normal = 0;
+  // γ0 .. γk, k >= 1 the least index with γn = γ(n-2) for every n > k (the last two digits
+  // alternate from there on); 0 is 0^120.
+  std::vector<std::uint32_t> superscript{1, 2, 0};
+  // γn for any n.
+  std::uint32_t at(std::size_t n) const noexcept {
+    const std::size_t k = superscript.size() - 1;
+    return n <= k ? superscript[n] : superscript[k - ((n - k) & 1)];
+  }
+  friend bool operator==(const misere_genus&, const misere_genus&) = default;
+};
+
+// The genus of g, from the form as it stands, and of many games at once, sharing the genera
+// of common options. Recurses as deep as the form is high.
+misere_genus genus(misere_forms& store, form_id g);
+std::vector<misere_genus> genus(misere_forms& store, std::span<const form_id> games);
+// "0^120", "1^031", "2^20"; superscripts with a value above 9 are written with commas in
+// parentheses, "12^(12,14)".
+std::string to_string(const misere_genus& g);
+
 // The simplest forms of the heaps 0 .. terms - 1 of a heap game, each built from its options'
 // forms (a move leaving several heaps is their sum). Throws game_size_error when the store's
 // budget runs out (forms of wild games grow fast). `progress` sees the heaps done of terms.

@@ -129,7 +129,10 @@ class ordinal {
   // "w^(1 + w)" are refused). At most max_nesting parentheses and exponents may enclose a
   // token. Throws ordinal_parse_error (no recursion past that depth, whatever the text).
   static constexpr std::size_t max_nesting = 1000;
-  static ordinal parse(std::string_view text);
+  static ordinal from_string(std::string_view text);
+  // The same with the error by value: parse_errc::empty for empty text, invalid_digit for
+  // any other mistake (from_string says where). Throws only std::bad_alloc.
+  static parse_result<ordinal> parse(std::string_view text);
   std::string to_string() const;
 
  private:

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/generic/chunks.hpp"
+#include "kernels/generic/chunk_field.hpp"
 
 namespace nimber::detail::kernels {
 namespace {

@@ -1,4 +1,4 @@
-// The order of the additive FFT's butterflies (src/big/gf2x_fft.hpp), written once for the leaves'
+// The order of the additive FFT's butterflies (src/gf2x/fft.hpp), written once for the leaves'
 // translation units (generic/gf2x_portable.cpp, x86/gf2x_pclmul.cpp, x86/gf2x_vpclmul.cpp), each
 // instantiating it with its own butterflies: a policy B with
 //   static void butterfly(u64* x, std::size_t h, u64 s)    x[j] += s x[j+h]; x[j+h] += x[j]

@@ -1,6 +1,6 @@
 // The portable leaf of the GF(2)[x] product: 64 x 64-bit carry-less products from a table of
 // the 16 multiples v b (v < 16) of one operand, a nibble of the other at a time, and squares
-// by spreading each byte to 16 bits. The additive FFT's butterflies (src/big/gf2x_fft.hpp) multiply
+// by spreading each byte to 16 bits. The additive FFT's butterflies (src/gf2x/fft.hpp) multiply
 // in GF(2^64) the same way, one table per butterfly constant.
 #include "kernels/generic/gf2x_fft_levels.hpp"
 #include "kernels/gf2x_leaf.hpp"
@@ -74,7 +74,7 @@ void square_portable(const u64* a, std::size_t n, u64* out) noexcept {
   }
 }
 
-// ---- The additive FFT's butterflies (src/big/gf2x_fft.hpp) ----------------------------------------
+// ---- The additive FFT's butterflies (src/gf2x/fft.hpp) ----------------------------------------
 
 // a b in GF(2^64) = GF(2)[z]/(z^64 + z^4 + z^3 + z + 1), a given by its table: the 127-bit
 // product, its high half folded by z^64 = z^4 + z^3 + z + 1, and the few bits that fold

@@ -1,5 +1,5 @@
 // The AVX-512 kernel: the byte-plane tower of src/kernels/generic/planes.hpp on 512-bit vectors,
-// 64 values per block, and the chunk field of the big product (src/kernels/generic/chunks.hpp) on
+// 64 values per block, and the chunk field of the big product (src/kernels/generic/chunk_field.hpp) on
 // VPCLMULQDQ, 8 chunks per group. Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2
 // -mgfni -mvpclmulqdq (CMakeLists.txt); kernels/registry.cpp runs it only where CPUID reports all six.
 // GCC 12 warns inside its own intrinsics (vpermb, the 64-bit shifts and unpacks) about their
@@ -11,7 +11,7 @@
 #endif
 #include <immintrin.h>
 
-#include "kernels/generic/chunks.hpp"
+#include "kernels/generic/chunk_field.hpp"
 #include "kernels/generic/planes.hpp"
 #include "kernels/generic/rows.hpp"
 

@@ -1,6 +1,6 @@
 // The PCLMULQDQ leaf of the GF(2)[x] product: the schoolbook product summed along the
 // anti-diagonals i + j = k in a 128-bit register, so each output limb is stored once.
-// The additive FFT's butterflies on GF(2^64) products (src/big/gf2x_fft.hpp) are here too.
+// The additive FFT's butterflies on GF(2^64) products (src/gf2x/fft.hpp) are here too.
 // Built with the pclmul kernel's flags; the registry pairs it with the pclmul and avx2 kernels,
 // which it selects only where CPUID reports PCLMULQDQ.
 #if !defined(__PCLMUL__)
@@ -42,7 +42,7 @@ void square_pclmul(const u64* a, std::size_t n, u64* out) noexcept {
 }
 
 
-// ---- The additive FFT's butterflies (src/big/gf2x_fft.hpp) ----------------------------------------
+// ---- The additive FFT's butterflies (src/gf2x/fft.hpp) ----------------------------------------
 
 // a b in GF(2^64) = GF(2)[z]/(z^64 + z^4 + z^3 + z + 1): the 128-bit product, then its high
 // half folded twice by z^64 = z^4 + z^3 + z + 1.

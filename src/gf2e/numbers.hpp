@@ -1,4 +1,4 @@
-// Integer helpers of GF(2^E) (gf2e_power.cpp, gf2e_search.cpp): divisors, prime factors and
+// Integer helpers of GF(2^E) (power.cpp, modulus_search.cpp): divisors, prime factors and
 // the order of 2 modulo an odd p. Internal to the library.
 #pragma once
 

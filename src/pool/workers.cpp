@@ -1,5 +1,5 @@
-// The worker threads of src/batch/workers.hpp.
-#include "batch/workers.hpp"
+// The worker threads of src/pool/workers.hpp.
+#include "pool/workers.hpp"
 
 #include <thread>
 

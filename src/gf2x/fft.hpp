@@ -1,4 +1,4 @@
-// The additive FFT under large GF(2)[x] products (gf2x_fft.cpp; include/nimber/gf2x.hpp).
+// The additive FFT under large GF(2)[x] products (fft.cpp; include/nimber/gf2x.hpp).
 //
 // Chen, Cheng, Kuo, Li and Yang, "Multiplication of polynomials over the binary field"
 // (arXiv 1708.09746), after Lin, Chung and Han's additive FFT in the novel polynomial basis:
@@ -27,7 +27,7 @@
 
 namespace nimber::gf2x::detail {
 
-// The changes of basis on x[0 .. 2^m) (gf2x_basis.cpp): monomial -> novel, where only the
+// The changes of basis on x[0 .. 2^m) (basis.cpp): monomial -> novel, where only the
 // first `used` words of x may be nonzero, and novel -> monomial. Division level by level by
 // the s_i for small blocks, the Taylor expansion at x^t + x above (to_novel_taylor_levels).
 void to_novel(std::uint64_t* x, unsigned m, std::size_t used) noexcept;

@@ -1,5 +1,5 @@
 // The limb kernels behind big_nim: nimber::big::mul, square, sqrt, mul_half and inverse, each
-// on the limb tower or on the chunk route. src/big/tower.hpp describes the layout and lists the
+// on the limb tower or on the chunk route. src/big/limb_tower.hpp describes the layout and lists the
 // files of the tower.
 #include <cstddef>
 #include <cstdint>
@@ -10,12 +10,12 @@
 #include "big/half_power.hpp"
 #include "big/helper_thread.hpp"
 #include "big/squares.hpp"
-#include "big/tower.hpp"
+#include "big/limb_tower.hpp"
 #include "kernels/kernel.hpp"
 #include "nimber/big.hpp"
 
 namespace nimber::big {
-namespace [[gnu::visibility("hidden")]] tower {  // src/big/tower.hpp says why hidden
+namespace [[gnu::visibility("hidden")]] tower {  // src/big/limb_tower.hpp says why hidden
 namespace {
 
 // ---- Routes --------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// The changes of basis of the additive FFT (gf2x_fft.hpp): monomial <-> novel polynomial
+// The changes of basis of the additive FFT (fft.hpp): monomial <-> novel polynomial
 // basis X_j = prod over the bits i of j of s_i, with the Cantor subspace polynomials s_i.
 //
 // Two routes give the same map. By levels: divide by s_(m-1), then each half by s_(m-2), and
@@ -15,7 +15,7 @@
 // columns' on elements of t words each, so the route recurses on (levels, element width).
 #include <algorithm>
 
-#include "big/gf2x_fft.hpp"
+#include "gf2x/fft.hpp"
 
 namespace nimber::gf2x::detail {
 namespace {

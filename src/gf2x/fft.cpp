@@ -1,12 +1,12 @@
-// The additive FFT product (gf2x_fft.hpp): the product's driver. The changes of basis are in
-// gf2x_basis.cpp, the Cantor basis and the butterflies with the leaves (kernels/gf2x_leaf.hpp).
+// The additive FFT product (fft.hpp): the product's driver. The changes of basis are in
+// basis.cpp, the Cantor basis and the butterflies with the leaves (kernels/gf2x_leaf.hpp).
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <span>
 #include <vector>
 
-#include "big/gf2x_fft.hpp"
+#include "gf2x/fft.hpp"
 
 namespace nimber::gf2x::detail {
 namespace {

@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "big/gf2e_numbers.hpp"
+#include "gf2e/numbers.hpp"
 #include "nimber/gf2e.hpp"
 #include "nimber/types.hpp"
 

@@ -1,6 +1,6 @@
 // The library's worker threads, one mechanism for every parallel part: the batch spans
-// (for_ranges) and the big-nimber tower (its pairs of independent jobs). Internal to the
-// library; nothing here is installed.
+// (for_ranges), the big-nimber tower (its pairs of independent jobs) and any layer above that
+// runs in parallel. Internal to the library; nothing here is installed.
 //
 // One persistent worker per extra core (none on a one-core machine), each with a job slot. A
 // hand-over is one compare-and-swap of a free slot and one flag in the caller's ticket, with no

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "big/gf2x_fft.hpp"
+#include "gf2x/fft.hpp"
 #include "kernels/kernel.hpp"
 #include "nimber/gf2x.hpp"
 

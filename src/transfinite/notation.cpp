@@ -237,7 +237,16 @@ std::string exponent_text(const std::vector<std::uint64_t>& d) {
 
 }  // namespace
 
-ordinal ordinal::parse(std::string_view text) { return parser(text).whole(); }
+ordinal ordinal::from_string(std::string_view text) { return parser(text).whole(); }
+
+parse_result<ordinal> ordinal::parse(std::string_view text) {
+  if (text.empty()) return {{}, parse_errc::empty};
+  try {
+    return {from_string(text), parse_errc::ok};
+  } catch (const ordinal_parse_error&) {
+    return {{}, parse_errc::invalid_digit};
+  }
+}
 
 std::string ordinal::to_string() const {
   if (terms_.empty()) return "0";

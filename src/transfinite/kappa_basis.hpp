@@ -1,13 +1,15 @@
-// The field tower behind ordinal arithmetic: the alphas it knows, the degrees of their
+// The kappa basis behind ordinal arithmetic: the alphas it knows, the degrees of their
 // fields, and a cache of monomial products. Internal to the transfinite layer.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -19,71 +21,90 @@ namespace nimber::transfinite {
 
 using term = ordinal::term;
 
-class tower {
+class kappa_basis {
  public:
   // Room for every odd prime below 100000; alphas past it are never available.
   static constexpr std::size_t capacity = 9591;
-  tower();
-  tower(const tower&) = delete;
-  tower& operator=(const tower&) = delete;
+  kappa_basis();
+  kappa_basis(const kappa_basis&) = delete;
+  kappa_basis& operator=(const kappa_basis&) = delete;
 
-  // alpha_q and its degree for q = odd_prime(k). A tower may hold any set of primes: a
+  // alpha_q and its degree for q = odd_prime(k). A kappa basis may hold any set of primes: a
   // computation of alpha_p needs only those of alpha_prerequisites(p). While other threads
-  // read the tower, only its extender may call set (entries never move once set).
+  // read the basis, only its extender may call set (entries never move once set).
   void set(std::size_t k, ordinal alpha, std::uint64_t degree);
   // Whether alpha_q is held, after asking the extender (if any) to compute it.
   bool has(std::size_t k) const;
   // Whether alpha_q is held now, without asking the extender.
   bool holds(std::size_t k) const noexcept { return k < capacity && degree_[k].load(std::memory_order_acquire) != 0; }
-  // Throw alpha_unavailable for a prime the tower does not hold and cannot compute.
+  // Throw alpha_unavailable for a prime the basis does not hold and cannot compute.
   const ordinal& alpha(std::size_t k) const;
   std::uint64_t degree(std::size_t k) const;
-  // Called, one call at a time, for a prime the tower lacks; it may set() that prime and the
-  // primes it needs (the default tower computes cheap alphas this way).
+  // Called, one call at a time, for a prime the basis lacks; it may set() that prime and the
+  // primes it needs (the default kappa basis computes cheap alphas this way).
   void set_extender(std::function<void(std::size_t k)> extender) { extender_ = std::move(extender); }
 
   // The product of the monomials omega^a and omega^b, as terms with finite coefficients.
   std::shared_ptr<const std::vector<term>> monomial_product(const digits& a, const digits& b) const;
 
  private:
+  // A cache key: the two exponents, smaller first, and their hash, computed once. Chains of
+  // the hash table compare stored hashes, and a lookup reads the operands in place
+  // (key_view) without copying them.
+  struct key {
+    digits a, b;
+    std::size_t hash;
+  };
+  struct key_view {
+    std::span<const std::uint64_t> a, b;
+    std::size_t hash;
+  };
   struct key_hash {
-    std::size_t operator()(const std::pair<digits, digits>& k) const noexcept;
+    using is_transparent = void;
+    std::size_t operator()(const key& k) const noexcept { return k.hash; }
+    std::size_t operator()(const key_view& k) const noexcept { return k.hash; }
+  };
+  struct key_equal {
+    using is_transparent = void;
+    template <class X, class Y>
+    bool operator()(const X& x, const Y& y) const noexcept {
+      return x.hash == y.hash && std::ranges::equal(x.a, y.a) && std::ranges::equal(x.b, y.b);
+    }
   };
   std::vector<ordinal> alpha_;  // capacity entries, never resized
   std::unique_ptr<std::atomic<std::uint64_t>[]> degree_;  // 0 where alpha_q is not held
   std::function<void(std::size_t)> extender_;
   mutable std::recursive_mutex extend_mutex_;
   mutable std::mutex mutex_;
-  mutable std::unordered_map<std::pair<digits, digits>, std::shared_ptr<const std::vector<term>>, key_hash>
-      cache_;
+  mutable std::unordered_map<key, std::shared_ptr<const std::vector<term>>, key_hash, key_equal> cache_;
   std::vector<term> compute_product(const digits& a, const digits& b) const;
 };
 
-// The tower of the shipped alpha table.
-const tower& default_tower();
+// The kappa basis of the shipped alpha table.
+const kappa_basis& default_kappa_basis();
 
-// Field operations in a given tower (the ordinal members use default_tower()).
-ordinal mul(const ordinal& a, const ordinal& b, const tower& t);
-ordinal square(const ordinal& x, const tower& t);
-ordinal frobenius(const ordinal& x, std::uint64_t j, const tower& t);
-ordinal pow_limbs(const ordinal& x, const digits& e, const tower& t);
-ordinal pow_u64(const ordinal& x, std::uint64_t e, const tower& t);
-std::uint64_t field_degree(const ordinal& x, const tower& t);
+// Field operations in a given kappa basis (the ordinal members use default_kappa_basis()).
+ordinal mul(const ordinal& a, const ordinal& b, const kappa_basis& t);
+ordinal square(const ordinal& x, const kappa_basis& t);
+ordinal frobenius(const ordinal& x, std::uint64_t j, const kappa_basis& t);
+ordinal pow_limbs(const ordinal& x, const digits& e, const kappa_basis& t);
+ordinal pow_u64(const ordinal& x, std::uint64_t e, const kappa_basis& t);
+std::uint64_t field_degree(const ordinal& x, const kappa_basis& t);
 // prod_{i<n} x^(2^(s i)) (Itoh-Tsujii): about log2(n) products and s*n squarings.
-ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t);
+ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const kappa_basis& t);
 
 // zeta = N(x)^((2^f - 1)/p), N the norm from GF(2^e) to GF(2^f), in the dense
 // representation of the tower field that x's kappas generate (dense_field.hpp); nullopt when that
 // field is not GF(2^e) or its coefficients need more than 64 bits.
 // `progress` sees the power's exponent bits done of all of them.
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
-                                        const tower& t, const progress_fn& progress = {});
+                                        const kappa_basis& t, const progress_fn& progress = {});
 // x^e, x^(2^j) and prod_{i<n} x^(2^(s i)) the same way; nullopt when x's field has no dense form
-// (coefficients over 64 bits, over max_dim coefficients, or an alpha past the tower).
+// (coefficients over 64 bits, over max_dim coefficients, or an alpha past the basis).
 inline constexpr std::size_t dense_limit = std::size_t(1) << 22;  // 32 MiB an element
-std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const tower& t, std::size_t max_dim);
-std::optional<ordinal> dense_frobenius(const ordinal& x, std::uint64_t j, const tower& t);
-std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t);
+std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_basis& t, std::size_t max_dim);
+std::optional<ordinal> dense_frobenius(const ordinal& x, std::uint64_t j, const kappa_basis& t);
+std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const kappa_basis& t);
 
 // Checked arithmetic on 64-bit counts (std::overflow_error).
 std::uint64_t lcm_checked(std::uint64_t a, std::uint64_t b);

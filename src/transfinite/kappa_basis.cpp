@@ -2,17 +2,15 @@
 // raised to the q-adic fraction read from the base-q digits of n_k in reverse
 // (kappa_(q^(i+1)) = kappa_q^(q^-i)); a product adds the fractions and trades a sum that
 // reaches q for a factor alpha_q (Conway, "On Numbers and Games", ch. 6).
-#include <map>
+#include <algorithm>
 #include <utility>
 
 #include "nimber/transfinite/ordinal.hpp"
-#include "transfinite/tower.hpp"
+#include "transfinite/kappa_basis.hpp"
 
 namespace nimber::transfinite {
 
 namespace {
-
-
 
 // The number of base-q digits of n.
 unsigned digit_count(std::uint64_t n, std::uint64_t q) noexcept {
@@ -46,37 +44,58 @@ digit_sum add_digits(std::uint64_t a, std::uint64_t b, std::uint64_t q) {
   return {std::uint64_t(n), carry};
 }
 
-using accumulator = std::map<digits, big_nim, exponent_less>;
-
-void add_product(accumulator& acc, const term& x, const term& y, const tower& t) {
-  const big_nim c = x.coef * y.coef;
-  const auto p = t.monomial_product(x.exponent, y.exponent);
-  for (const term& r : *p) {
-    big_nim& slot = acc[r.exponent];
-    slot += r.coef.limbs().size() == 1 && r.coef.limbs()[0] == 1 ? c : c * r.coef;
+// The terms of a product before they are collected: each monomial product's terms, scaled by
+// the product of the two coefficients. The exponents stay in the cached monomial products
+// (held here) until the terms are sorted and equal exponents merged, so each distinct
+// exponent is copied once.
+class accumulator {
+ public:
+  void add_product(const term& x, const term& y, const kappa_basis& t) {
+    const big_nim c = x.coef * y.coef;
+    held_.push_back(t.monomial_product(x.exponent, y.exponent));
+    for (const term& r : *held_.back()) {
+      const bool unit = r.coef.limbs().size() == 1 && r.coef.limbs()[0] == 1;
+      parts_.push_back({&r.exponent, unit ? c : c * r.coef});
+    }
   }
-}
 
-std::vector<term> to_terms(accumulator& acc) {
-  std::vector<term> r;
-  for (auto it = acc.rbegin(); it != acc.rend(); ++it)
-    if (!it->second.is_zero()) r.push_back({it->first, std::move(it->second)});
-  return r;
-}
+  // Cantor normal form: decreasing exponents, equal ones merged, zero sums dropped.
+  std::vector<term> to_terms() {
+    std::sort(parts_.begin(), parts_.end(),
+              [](const part& a, const part& b) { return compare_exponents(*a.exponent, *b.exponent) > 0; });
+    std::vector<term> r;
+    for (std::size_t i = 0; i < parts_.size();) {
+      big_nim sum = std::move(parts_[i].coef);
+      std::size_t j = i + 1;
+      for (; j < parts_.size() && *parts_[j].exponent == *parts_[i].exponent; ++j) sum += parts_[j].coef;
+      if (!sum.is_zero()) r.push_back({*parts_[i].exponent, std::move(sum)});
+      i = j;
+    }
+    return r;
+  }
+
+ private:
+  struct part {
+    const digits* exponent;
+    big_nim coef;
+  };
+  std::vector<std::shared_ptr<const std::vector<term>>> held_;
+  std::vector<part> parts_;
+};
 
 }  // namespace
 
-tower::tower() : alpha_(capacity), degree_(new std::atomic<std::uint64_t>[capacity]) {
+kappa_basis::kappa_basis() : alpha_(capacity), degree_(new std::atomic<std::uint64_t>[capacity]) {
   for (std::size_t k = 0; k < capacity; ++k) degree_[k].store(0, std::memory_order_relaxed);
 }
 
-void tower::set(std::size_t k, ordinal alpha, std::uint64_t degree) {
+void kappa_basis::set(std::size_t k, ordinal alpha, std::uint64_t degree) {
   if (k >= capacity) throw alpha_unavailable(odd_prime(k));
   alpha_[k] = std::move(alpha);
   degree_[k].store(degree, std::memory_order_release);  // readers see alpha_[k] once this is set
 }
 
-bool tower::has(std::size_t k) const {
+bool kappa_basis::has(std::size_t k) const {
   if (holds(k)) return true;
   if (!extender_ || k >= capacity) return false;
   const std::lock_guard lock(extend_mutex_);
@@ -84,39 +103,51 @@ bool tower::has(std::size_t k) const {
   return holds(k);
 }
 
-const ordinal& tower::alpha(std::size_t k) const {
+const ordinal& kappa_basis::alpha(std::size_t k) const {
   if (!has(k)) throw alpha_unavailable(odd_prime(k));
   return alpha_[k];
 }
 
-std::uint64_t tower::degree(std::size_t k) const {
+std::uint64_t kappa_basis::degree(std::size_t k) const {
   if (!has(k)) throw alpha_unavailable(odd_prime(k));
   return degree_[k].load(std::memory_order_acquire);
 }
 
-std::size_t tower::key_hash::operator()(const std::pair<digits, digits>& k) const noexcept {
-  std::size_t h = 0x9e3779b97f4a7c15ULL;
-  for (const auto* v : {&k.first, &k.second}) {
-    for (std::uint64_t d : *v) h = (h ^ d) * 0x100000001b3ULL + (h >> 29);
-    h = h * 31 + v->size();
-  }
-  return h;
+namespace {
+
+// The hash of an exponent pair: each digit mixed on its own (the multiplies do not wait on
+// one another) and the results summed, then finished with the sizes.
+std::size_t pair_hash(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b) noexcept {
+  std::uint64_t h = a.size() * 0x9e3779b97f4a7c15ULL + b.size();
+  std::uint64_t i = 0;
+  for (const auto* v : {&a, &b})
+    for (const std::uint64_t d : *v) {
+      const std::uint64_t x = (d + ++i * 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
+      h += x ^ (x >> 31);
+    }
+  h ^= h >> 29;
+  return std::size_t(h * 0x94d049bb133111ebULL);
 }
 
-std::shared_ptr<const std::vector<term>> tower::monomial_product(const digits& a, const digits& b) const {
-  std::pair<digits, digits> key = exponent_less{}(b, a) ? std::pair{b, a} : std::pair{a, b};
+}  // namespace
+
+std::shared_ptr<const std::vector<term>> kappa_basis::monomial_product(const digits& a, const digits& b) const {
+  const bool swap = exponent_less{}(b, a);
+  const digits& first = swap ? b : a;
+  const digits& second = swap ? a : b;
+  const key_view view{first, second, pair_hash(first, second)};
   {
     const std::lock_guard lock(mutex_);
-    if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
+    if (const auto it = cache_.find(view); it != cache_.end()) return it->second;
   }
-  auto r = std::make_shared<const std::vector<term>>(compute_product(key.first, key.second));
+  auto r = std::make_shared<const std::vector<term>>(compute_product(first, second));
   const std::lock_guard lock(mutex_);
-  return cache_.emplace(std::move(key), std::move(r)).first->second;
+  return cache_.emplace(key{first, second, view.hash}, std::move(r)).first->second;
 }
 
 // Digits are added from the top; the highest carry leaves alpha_q, which lies below
 // kappa_q, so the rest of the product is of the lower digits and alpha_q alone.
-std::vector<term> tower::compute_product(const digits& a, const digits& b) const {
+std::vector<term> kappa_basis::compute_product(const digits& a, const digits& b) const {
   const std::size_t size = std::max(a.size(), b.size());
   digits r(size, 0);
   for (std::size_t k = size; k-- > 0;) {
@@ -141,24 +172,24 @@ std::vector<term> tower::compute_product(const digits& a, const digits& b) const
   return {term{std::move(r), big_nim(std::uint64_t{1})}};
 }
 
-ordinal mul(const ordinal& a, const ordinal& b, const tower& t) {
+ordinal mul(const ordinal& a, const ordinal& b, const kappa_basis& t) {
   if (a.is_zero() || b.is_zero()) return {};
   accumulator acc;
   for (const term& x : a.terms())
-    for (const term& y : b.terms()) add_product(acc, x, y, t);
-  return ordinal::from_terms(to_terms(acc));
+    for (const term& y : b.terms()) acc.add_product(x, y, t);
+  return ordinal::from_terms(acc.to_terms());
 }
 
 // Squaring is additive in characteristic 2: only the squares of the terms remain.
-ordinal square(const ordinal& x, const tower& t) {
+ordinal square(const ordinal& x, const kappa_basis& t) {
   accumulator acc;
-  for (const term& a : x.terms()) add_product(acc, a, a, t);
-  return ordinal::from_terms(to_terms(acc));
+  for (const term& a : x.terms()) acc.add_product(a, a, t);
+  return ordinal::from_terms(acc.to_terms());
 }
 
 // x^(2^j): j squarings (each additive, term by term) when j is small, else a precomputed
 // Frobenius map of the dense form (degree(), sqrt() and roots ask for j near the degree).
-ordinal frobenius(const ordinal& x, std::uint64_t j, const tower& t) {
+ordinal frobenius(const ordinal& x, std::uint64_t j, const kappa_basis& t) {
   if (j >= 64) {
     j %= field_degree(x, t);
     if (j >= 64)
@@ -169,7 +200,7 @@ ordinal frobenius(const ordinal& x, std::uint64_t j, const tower& t) {
   return r;
 }
 
-ordinal pow_limbs(const ordinal& x, const digits& e, const tower& t) {
+ordinal pow_limbs(const ordinal& x, const digits& e, const kappa_basis& t) {
   // Dense when the exponent is long or x fills a good part of its field; a short power of a
   // sparse element is cheaper term by term.
   const std::size_t max_dim = e.size() > 1 ? dense_limit : std::max<std::size_t>(2048, 32 * x.terms().size());
@@ -184,9 +215,9 @@ ordinal pow_limbs(const ordinal& x, const digits& e, const tower& t) {
   return r;
 }
 
-ordinal pow_u64(const ordinal& x, std::uint64_t e, const tower& t) { return pow_limbs(x, {e}, t); }
+ordinal pow_u64(const ordinal& x, std::uint64_t e, const kappa_basis& t) { return pow_limbs(x, {e}, t); }
 
-std::uint64_t field_degree(const ordinal& x, const tower& t) {
+std::uint64_t field_degree(const ordinal& x, const kappa_basis& t) {
   std::uint64_t d = 1;
   for (const term& a : x.terms()) {
     d = lcm_checked(d, a.coef.field_bits());
@@ -201,7 +232,7 @@ std::uint64_t field_degree(const ordinal& x, const tower& t) {
   return d;
 }
 
-ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const tower& t) {
+ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const kappa_basis& t) {
   if (n == 0) return ordinal(1);
   if (x.terms().size() > 1)
     if (auto r = dense_frobenius_product(x, n, s, t)) return std::move(*r);

@@ -19,7 +19,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "big/gf2e_numbers.hpp"
+#include "gf2e/numbers.hpp"
 #include "nimber/gf2e.hpp"
 
 namespace nimber {
