@@ -120,12 +120,22 @@ void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, conte
 }
 
 void add_misere_command(CLI::App& app, context& ctx) {
-  CLI::App* misere = app.add_subcommand("misere", "Misère forms of impartial games: simplest forms and equality");
-  misere->require_subcommand(1);
+  CLI::App* misere = app.add_subcommand(
+      "misere", "Misère play: quotients of heap games (CODE --heaps N), simplest forms and equality");
+  misere->require_subcommand(0, 1);
   misere->footer(
+      "nimber misere CODE --heaps N: the misère quotient of the heaps 0 .. N of a heap game, the\n"
+      "monoid of its sums up to indistinguishability: generators, relations, |Q|, |P|, the\n"
+      "element each heap pretends to be, the heaps where it changes; --position H1,H2,... the\n"
+      "outcome and winning moves of a sum. Every quotient printed is proved, not guessed.\n"
       "A form: 0, *, *n (n <= 1024), {G,H,...} (its options) or a sum G+H. Misère play: the\n"
       "player who cannot move wins. Two games are equal when no third game added to both\n"
-      "tells them apart; each has one simplest form (Conway). docs/games.md has the theory.");
+      "tells them apart; each has one simplest form (Conway). docs/games.md has the theory.\n"
+      "Examples:\n"
+      "  nimber misere 0.77 --heaps 30                    # Kayles: |Q| and the presentation\n"
+      "  nimber misere 0.07 --heaps 30 --position 5,9,12  # Dawson's Kayles: who wins, how\n"
+      "  nimber misere 0.07 --heaps 30 --format json");
+  add_misere_quotient(misere, ctx);
   auto opt = std::make_shared<misere_options>();
   CLI::App* form =
       misere->add_subcommand("form", "The simplest form of a game, its birthday, genus and outcome");

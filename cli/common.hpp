@@ -152,6 +152,9 @@ void add_alpha_command(CLI::App& app, context& ctx);     // alpha
 // heap CODE --misere (cmd_misere.cpp): the misère Grundy value and simplest form of the heaps
 // 0 .. terms - 1.
 void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, context& ctx);
-void add_misere_command(CLI::App& app, context& ctx);    // misere form|equal|days
+void add_misere_command(CLI::App& app, context& ctx);    // misere form|equal|days, misere CODE
+// misere CODE --heaps N (cmd_misere_quotient.cpp): the misère quotient of a heap game, added
+// to the misere command.
+void add_misere_quotient(CLI::App* misere, context& ctx);
 
 }  // namespace nimber::cli

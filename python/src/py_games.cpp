@@ -1,9 +1,10 @@
-// Games: heap games' Grundy sequences and periods, game graphs given by an edge array, and
-// coin-turning values (nimber/games/).
+// Games: heap games' Grundy sequences and periods, misère quotients, game graphs given by an
+// edge array, and coin-turning values (nimber/games/).
 #include "nimber/games/coin_turning.hpp"
 #include "nimber/games/graph.hpp"
 #include "nimber/games/heap.hpp"
 #include "nimber/games/misere.hpp"
+#include "nimber/games/misere_quotient.hpp"
 #include "progress.hpp"
 #include "py_common.hpp"
 
@@ -93,10 +94,117 @@ std::uint64_t coin_at(const std::string& rule, std::uint64_t x, std::optional<st
                         ", a product such as 'ruler*mock', or 'corners'");
 }
 
+std::vector<std::uint64_t> position_of(const ng::misere_quotient& q, const py::iterable& heaps) {
+  std::vector<std::uint64_t> position;
+  for (const py::handle h : heaps) {
+    position.push_back(to_u64(h, "MisereQuotient: a heap size"));
+    if (position.back() > q.max_heap())
+      throw py::value_error("MisereQuotient: heap " + std::to_string(position.back()) + " is above the bound " +
+                            std::to_string(q.max_heap()));
+  }
+  return position;
+}
+
+py::object move_of(const ng::heap_move& m) {
+  py::list leaves;
+  for (const std::uint64_t h : m.leaves) leaves.append(h);
+  return py::make_tuple(m.heap, leaves);
+}
+
+void register_misere_quotient(py::module_& m) {
+  using namespace pybind11::literals;
+  py::class_<ng::misere_quotient>(m, "MisereQuotient", R"doc(
+The misère quotient of a heap game's heaps 0 .. heaps (see nimber.misere_quotient): the
+commutative monoid of their sums up to indistinguishability in misère play.
+
+>>> import nimber
+>>> q = nimber.misere_quotient("0.07", 4)  # Dawson's Kayles
+>>> q.generators, q.relations, q.p_elements
+([('a', 2), ('b', 4)], [('a^2', '1'), ('b^3', 'b')], ['a', 'b^2'])
+)doc")
+      .def_property_readonly("code", [](const ng::misere_quotient& q) { return q.game().name(); })
+      .def_property_readonly("heaps", &ng::misere_quotient::max_heap, "The heap bound N.")
+      .def_property_readonly("order", &ng::misere_quotient::order, "|Q|, the number of elements.")
+      .def_property_readonly("p_portion", &ng::misere_quotient::p_portion,
+                             "|P|, the number of elements whose sums are lost by the player to move.")
+      .def_property_readonly("pretending", [](const ng::misere_quotient& q) {
+        py::list l;
+        for (const auto x : q.pretending()) l.append(ng::to_string(q.normal_form(x)));
+        return l;
+      }, "The element each heap 0 .. N pretends to be, as a word in the generators ('1', 'a', 'ab^2').")
+      .def_property_readonly("generators", [](const ng::misere_quotient& q) {
+        py::list l;
+        for (std::size_t i = 0; i < q.generator_heaps().size(); ++i)
+          l.append(py::make_tuple(ng::generator_name(i), q.generator_heaps()[i]));
+        return l;
+      }, "(name, heap) for each generator.")
+      .def_property_readonly("relations", [](const ng::misere_quotient& q) {
+        py::list l;
+        for (const auto& r : q.relations()) l.append(py::make_tuple(ng::to_string(r.lhs), ng::to_string(r.rhs)));
+        return l;
+      }, "(lhs, rhs) words: the relations of the presentation.")
+      .def_property_readonly("p_elements", [](const ng::misere_quotient& q) {
+        py::list l;
+        for (ng::quotient_element x = 0; x < q.order(); ++x)
+          if (q.is_p(x)) l.append(ng::to_string(q.normal_form(x)));
+        return l;
+      }, "The elements of the P-portion, as words.")
+      .def_property_readonly("changes", [](const ng::misere_quotient& q) {
+        py::list l;
+        for (const auto& c : q.changes()) l.append(py::make_tuple(c.heap, c.order, c.p_portion));
+        return l;
+      }, "(heap, order, p_portion) at each heap where the quotient changes.")
+      .def("outcome", [](const ng::misere_quotient& q, const py::iterable& heaps) {
+        return q.next_player_wins(position_of(q, heaps)) ? "win" : "lose";
+      }, "position"_a, "'win' or 'lose': the misère outcome for the player to move of a sum of heaps.")
+      .def("winning_move", [](const ng::misere_quotient& q, const py::iterable& heaps) -> py::object {
+        const auto m = q.winning_move(position_of(q, heaps));
+        return m ? move_of(*m) : py::none();
+      }, "position"_a, "A move to a lost sum, (heap index, [heaps it leaves]), or None.")
+      .def("winning_moves", [](const ng::misere_quotient& q, const py::iterable& heaps) {
+        py::list l;
+        for (const auto& m : q.winning_moves(position_of(q, heaps))) l.append(move_of(m));
+        return l;
+      }, "position"_a, "Every move to a lost sum, as winning_move gives one.")
+      .def("__repr__", [](const ng::misere_quotient& q) {
+        return "MisereQuotient('" + q.game().name() + "', heaps=" + std::to_string(q.max_heap()) +
+               ", order=" + std::to_string(q.order()) + ", p_portion=" + std::to_string(q.p_portion()) + ")";
+      });
+  m.def("misere_quotient", [](const std::string& code, py::handle heaps, py::handle progress) {
+    const ng::heap_game game = parse_game(code, "misere_quotient");
+    const std::uint64_t n = to_u64(heaps, "nimber.misere_quotient: heaps");
+    if (n > ng::misere_quotient::max_heap_bound)
+      throw py::value_error("nimber.misere_quotient: heaps must be at most 2^20, got " + std::to_string(n));
+    progress_meter meter("nimber.misere_quotient " + game.name(), progress);
+    ng::quotient_options options;
+    options.progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };
+    try {
+      py::gil_scoped_release release;
+      return ng::misere_quotient::compute(game, n, options);
+    } catch (const ng::game_size_error& e) {
+      PyErr_SetString(PyExc_MemoryError, e.what());
+      throw py::error_already_set();
+    }
+  }, "code"_a, "heaps"_a, py::kw_only(), "progress"_a = py::none(), R"doc(
+The misère quotient of a heap game's heaps 0 .. heaps (Plambeck and Siegel), proved, as a
+MisereQuotient: order |Q|, p_portion |P|, pretending (each heap's element), generators,
+relations, changes, and outcome / winning_move of a sum of heaps. code as for
+grundy_sequence. Raises MemoryError when the quotient needs more than 2 GiB.
+
+>>> import nimber
+>>> q = nimber.misere_quotient("0.77", 6)  # Kayles
+>>> q.order, q.p_portion, q.pretending
+(12, 3, ['1', 'a', 'b', 'ab', 'a', 'c', 'ab'])
+>>> q.outcome([1, 2, 3]), q.winning_move([1, 2])
+('lose', (1, []))
+)doc");
+}
+
 }  // namespace
 
 void register_games(py::module_& m) {
   using namespace pybind11::literals;
+  register_misere_quotient(m);
   m.def("grundy_sequence", [](const std::string& code, py::handle n, py::handle progress) {
     return to_array(run_sequence(code, n, progress, "grundy_sequence").values);
   }, "code"_a, "n"_a, py::kw_only(), "progress"_a = py::none(), R"doc(

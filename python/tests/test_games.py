@@ -130,6 +130,56 @@ def test_misere_nim():
         assert moves == expected
 
 
+
+def kayles_options(h):
+    """Kayles (0.77): take one or two adjacent pins, leaving at most two rows."""
+    for k in (1, 2):
+        rest = h - k
+        if rest >= 0:
+            yield () if rest == 0 else (rest,)
+            for a in range(1, rest // 2 + 1):
+                yield (a, rest - a)
+
+
+def brute_misere_heaps(heaps, options, memo):
+    """Whether the player to move wins a sum of heaps in misère play, from the definition."""
+    key = tuple(sorted(h for h in heaps if h))
+    if key not in memo:
+        moves = [key[:i] + key[i + 1:] + leaves for i, h in enumerate(key) for leaves in options(h)]
+        memo[key] = not moves or any(not brute_misere_heaps(m, options, memo) for m in moves)
+    return memo[key]
+
+
+def test_misere_quotient_against_the_definition():
+    q = nimber.misere_quotient("0.77", 12)
+    assert (q.code, q.heaps) == ("0.77", 12)
+    assert len(q.pretending) == 13 and q.pretending[0] == "1"
+    assert q.p_portion == len(q.p_elements) and q.p_portion < q.order
+    assert [heap for _, heap in q.generators] == sorted(heap for _, heap in q.generators)
+    memo = {}
+    for n in range(5):
+        for heaps in itertools.combinations_with_replacement(range(13), n):
+            wins = brute_misere_heaps(heaps, kayles_options, memo)
+            assert q.outcome(heaps) == ("win" if wins else "lose"), heaps
+            move = q.winning_move(heaps)
+            assert (move is not None) == (wins and any(heaps)), heaps
+            if move is not None:
+                i, leaves = move
+                after = heaps[:i] + heaps[i + 1:] + tuple(leaves)
+                assert not brute_misere_heaps(after, kayles_options, memo)
+    assert all(q.winning_move(heaps) == moves[0] for heaps in [(3, 5, 7)] for moves in [q.winning_moves(heaps)])
+
+
+def test_misere_quotient_errors():
+    with pytest.raises(ValueError, match="bad game code"):
+        nimber.misere_quotient("0.x", 5)
+    q = nimber.misere_quotient("0.07", 5)
+    assert repr(q) == "MisereQuotient('0.07', heaps=5, order=6, p_portion=2)"
+    with pytest.raises(ValueError, match="above the bound"):
+        q.outcome([6])
+    with pytest.raises(ValueError):
+        nimber.misere_quotient("0.07", 2**20 + 1)
+
 def test_graph_errors():
     with pytest.raises(ValueError, match="shape"):
         nimber.outcomes(np.zeros((3, 3), int))

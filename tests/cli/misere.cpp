@@ -62,4 +62,68 @@ TEST(CliMisere, HeapGamesHeapByHeap) {
                "--terms: '100001': expected at most 100000 terms with --misere");
 }
 
+TEST(CliMisere, QuotientOfAHeapGame) {
+  expect_output({"misere", "0.77", "--heaps", "6"},
+                "0.77, heaps 0 to 6: |Q| = 12, |P| = 3\n"
+                "generators: a = heap 1, b = heap 2, c = heap 5\n"
+                "relations: a^2 = 1, c^2 = 1, b^3 = b\n"
+                "P-portion: a, ac, b^2\n"
+                "pretending (heaps 0 to 6): 1 a b ab a c ab\n"
+                "changes at heaps (|Q|, |P|): 1 (2, 1), 2 (6, 2), 5 (12, 3)\n");
+  expect_output({"misere", "0.07", "--heaps", "4", "--format", "json"},
+                "{\"game\":\"0.07\",\"heaps\":4,\"order\":6,\"p_portion\":2,"
+                "\"generators\":[{\"name\":\"a\",\"heap\":2},{\"name\":\"b\",\"heap\":4}],"
+                "\"relations\":[{\"lhs\":\"a^2\",\"rhs\":\"1\"},{\"lhs\":\"b^3\",\"rhs\":\"b\"}],"
+                "\"elements\":[{\"element\":\"1\",\"p\":false},{\"element\":\"a\",\"p\":true},"
+                "{\"element\":\"b\",\"p\":false},{\"element\":\"ab\",\"p\":false},"
+                "{\"element\":\"b^2\",\"p\":true},{\"element\":\"ab^2\",\"p\":false}],"
+                "\"pretending\":[{\"heap\":0,\"element\":\"1\"},{\"heap\":1,\"element\":\"1\"},"
+                "{\"heap\":2,\"element\":\"a\"},{\"heap\":3,\"element\":\"a\"},{\"heap\":4,\"element\":\"b\"}],"
+                "\"changes\":[{\"heap\":2,\"order\":2,\"p_portion\":1},{\"heap\":4,\"order\":6,\"p_portion\":2}]}\n");
+  expect_output({"misere", "0.07", "--heaps", "3", "--format", "csv"}, "heap,element\n0,1\n1,1\n2,a\n3,a\n");
+  expect_output({"misere", "0.77", "--heaps", "0"},
+                "0.77, heaps 0 to 0: |Q| = 1, |P| = 0\ngenerators: none\nrelations: none\nP-portion: none\n"
+                "pretending (heaps 0 to 0): 1\nchanges at heaps (|Q|, |P|): none\n");
+}
+
+TEST(CliMisere, QuotientDecidesASum) {
+  // Misère Kayles: 1 + 2 + 3 is lost; from 1 + 2 the winning move takes the heap of 2.
+  expect_output({"misere", "0.77", "--heaps", "6", "--position", "1,2,3"},
+                "0.77, heaps 0 to 6: |Q| = 12, |P| = 3\nsum 1 + 2 + 3: b^2, the player to move loses\n");
+  expect_output({"misere", "0.77", "--heaps", "6", "--position", "1,2"},
+                "0.77, heaps 0 to 6: |Q| = 12, |P| = 3\nsum 1 + 2: ab, the player to move wins\n"
+                "winning move: heap 2 (2) -> nothing\n");
+  // Dawson's Kayles 12 + 3: leave 10 or two heaps from the 12, or take two from the 3.
+  expect_output({"misere", "0.07", "--heaps", "12", "--position", "12,3", "--format", "json"},
+                "{\"game\":\"0.07\",\"heaps\":12,\"order\":12,\"p_portion\":3,\"position\":[12,3],"
+                "\"element\":\"c\",\"next_player_wins\":true,\"winning_moves\":[{\"heap\":1,\"leaves\":[10]},"
+                "{\"heap\":1,\"leaves\":[1,9]},{\"heap\":1,\"leaves\":[2,8]},{\"heap\":1,\"leaves\":[3,7]},"
+                "{\"heap\":1,\"leaves\":[4,6]},{\"heap\":1,\"leaves\":[5,5]},{\"heap\":2,\"leaves\":[1]}]}\n");
+  expect_output({"misere", "0.77", "--heaps", "4", "--position", "0"},
+                "0.77, heaps 0 to 4: |Q| = 6, |P| = 2\nsum 0: 1, the player to move wins\n");
+}
+
+TEST(CliMisere, QuotientBadInputIsOneLine) {
+  expect_error({"misere"}, "argument 1: end of arguments: expected a heap-game code such as 0.07, or a command of "
+                           "'nimber misere' (form, equal, days)");
+  expect_error({"misere", "0.0x", "--heaps", "3"},
+               "argument 1 (digit d2): 'x': expected an octal or hex digit (0-9, a-f)");
+  expect_error({"misere", "0.07"},
+               "--heaps: end of arguments: expected the option --heaps, which 'nimber misere CODE' requires");
+  expect_error({"misere", "0.07", "--heaps", "x"}, "--heaps: 'x': expected a heap bound from 0 to 2^20");
+  expect_error({"misere", "0.07", "--heaps", "1048577"}, "--heaps: '1048577': expected a heap bound from 0 to 2^20");
+  expect_error({"misere", "0.07", "--heaps", "-1"}, "--heaps: '-1': expected a heap bound from 0 to 2^20");
+  expect_error({"misere", "0.07", "--heaps", "5", "--position", "1,6"},
+               "--position: '6': expected heap sizes from 0 to --heaps (5)");
+  expect_error({"misere", "0.07", "--heaps", "5", "--position", "1,,2"},
+               "--position: '': expected heap sizes from 0 to --heaps (5)");
+  expect_error({"misere", "0.07", "--heaps", "5", "--position", "a"},
+               "--position: 'a': expected heap sizes from 0 to --heaps (5)");
+  expect_error({"misere", "form", "*", "--heaps", "3"},
+               "--heaps: '3': expected no --heaps beside 'nimber misere form'");
+  expect_error({"misere", "0.07", "--heaps", "40", "--max-memory", "1M"},
+               "the misère quotient of 0.07 up to heap 40 needs more than 1.0 MiB of memory (--max-memory): "
+               "a smaller bound");
+}
+
 }  // namespace

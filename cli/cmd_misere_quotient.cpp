@@ -1,0 +1,174 @@
+// misere CODE --heaps N [--position H1,H2,...]: the misère quotient of a heap game's heaps up
+// to N (nimber/games/misere_quotient.hpp): its presentation, order, P-portion, pretending
+// function and the heaps where it changes, or the outcome and winning moves of a sum of heaps.
+// This file parses arguments and describes the result for the output writer.
+#include <CLI/CLI.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "memory.hpp"
+#include "nimber/games/error.hpp"
+#include "nimber/games/misere_quotient.hpp"
+#include "resources.hpp"
+
+namespace nimber::cli {
+
+namespace {
+
+namespace ng = nimber::games;
+
+struct quotient_options {
+  std::string code, heaps, position;
+  CLI::Option* code_option = nullptr;
+  CLI::Option* heaps_option = nullptr;
+  CLI::Option* position_option = nullptr;
+};
+
+ng::heap_game parse_code(const std::string& code) {
+  try {
+    return ng::heap_game::from_string(code);
+  } catch (const ng::parse_error& e) {
+    throw input_error(argument_where(1) + " (" + e.where() + ")", e.token(), e.expected());
+  }
+}
+
+std::vector<std::uint64_t> parse_position(const std::string& list, std::uint64_t bound) {
+  const std::string expected = "heap sizes from 0 to --heaps (" + std::to_string(bound) + ")";
+  std::vector<std::uint64_t> heaps;
+  for (const std::string_view item : split_list(list, "--position", expected))
+    heaps.push_back(parse_bounded(item, "--position", 0, bound, expected));
+  return heaps;
+}
+
+std::string word(const ng::misere_quotient& q, ng::quotient_element x) { return ng::to_string(q.normal_form(x)); }
+
+// The presentation: generators, relations, P-portion, pretending function, changes.
+void describe_quotient(report& r, const ng::misere_quotient& q) {
+  std::string gens, rels, p_portion, pretending;
+  for (std::size_t i = 0; i < q.generator_heaps().size(); ++i)
+    gens += (i ? ", " : "") + ng::generator_name(i) + " = heap " + std::to_string(q.generator_heaps()[i]);
+  for (const ng::quotient_relation& rel : q.relations())
+    rels += (rels.empty() ? "" : ", ") + ng::to_string(rel.lhs) + " = " + ng::to_string(rel.rhs);
+  for (ng::quotient_element x = 0; x < q.order(); ++x)
+    if (q.is_p(x)) p_portion += (p_portion.empty() ? "" : ", ") + word(q, x);
+  for (const ng::quotient_element x : q.pretending()) pretending += (pretending.empty() ? "" : " ") + word(q, x);
+  r.sentence("generators: " + (gens.empty() ? std::string("none") : gens));
+  r.sentence("relations: " + (rels.empty() ? std::string("none") : rels));
+  r.sentence("P-portion: " + (p_portion.empty() ? std::string("none") : p_portion));
+  r.sentence("pretending (heaps 0 to " + std::to_string(q.max_heap()) + "): " + pretending);
+  std::string changes;
+  for (const ng::quotient_change& c : q.changes())
+    changes += (changes.empty() ? "" : ", ") + std::to_string(c.heap) + " (" + std::to_string(c.order) + ", " +
+               std::to_string(c.p_portion) + ")";
+  r.sentence("changes at heaps (|Q|, |P|): " + (changes.empty() ? std::string("none") : changes));
+
+  const auto shared = std::make_shared<const ng::misere_quotient>(q);
+  r.table("generators", q.generator_heaps().size(),
+          {{"name", [](std::size_t i) { return cell::text(ng::generator_name(i)); }},
+           {"heap", [shared](std::size_t i) { return cell::count(shared->generator_heaps()[i]); }}},
+          "", in_json);
+  r.table("relations", q.relations().size(),
+          {{"lhs", [shared](std::size_t i) { return cell::text(ng::to_string(shared->relations()[i].lhs)); }},
+           {"rhs", [shared](std::size_t i) { return cell::text(ng::to_string(shared->relations()[i].rhs)); }}},
+          "", in_json);
+  r.table(
+      "elements", q.order(),
+      {{"element", [shared](std::size_t x) { return cell::text(word(*shared, static_cast<ng::quotient_element>(x))); }},
+       {"p", [shared](std::size_t x) { return cell::flag(shared->is_p(static_cast<ng::quotient_element>(x))); }}},
+      "", in_json);
+  r.table("pretending", q.pretending().size(),
+          {{"heap", [](std::size_t h) { return cell::count(h); }},
+           {"element", [shared](std::size_t h) { return cell::text(word(*shared, shared->pretending()[h])); }}},
+          "", in_json | in_csv);
+  r.table("changes", q.changes().size(),
+          {{"heap", [shared](std::size_t i) { return cell::count(shared->changes()[i].heap); }},
+           {"order", [shared](std::size_t i) { return cell::count(shared->changes()[i].order); }},
+           {"p_portion", [shared](std::size_t i) { return cell::count(shared->changes()[i].p_portion); }}},
+          "", in_json);
+}
+
+// The outcome of a sum of heaps and every winning move.
+void describe_position(report& r, const ng::misere_quotient& q, const std::vector<std::uint64_t>& heaps) {
+  const auto moves = std::make_shared<const std::vector<ng::heap_move>>(q.winning_moves(heaps));
+  const ng::quotient_element x = q.element_of(heaps);
+  const auto shown = std::make_shared<const std::vector<std::uint64_t>>(heaps);
+  r.value("position", cell::counts(heaps), "", in_json);
+  r.value("element", cell::text(word(q, x)), "", in_json);
+  r.value("next_player_wins", cell::flag(!q.is_p(x)), "", in_json);
+  std::string sum;
+  for (const std::uint64_t h : heaps) sum += (sum.empty() ? "" : " + ") + std::to_string(h);
+  r.sentence("sum " + (sum.empty() ? std::string("(no heap)") : sum) + ": " + word(q, x) + ", " +
+             (q.is_p(x) ? "the player to move loses" : "the player to move wins"));
+  r.table("winning_moves", moves->size(),
+          {{"heap", [moves](std::size_t i) { return cell::count((*moves)[i].heap + 1); }},
+           {"size", [moves, shown](std::size_t i) { return cell::count((*shown)[(*moves)[i].heap]); }, in_text},
+           {"leaves", [moves](std::size_t i) { return cell::counts((*moves)[i].leaves); }}},
+          "winning move: heap {heap} ({size}) -> {leaves| + |nothing}");
+}
+
+void quotient_command(const quotient_options& opt, context& ctx) {
+  const ng::heap_game game = parse_code(opt.code);
+  if (!opt.heaps_option->count())
+    throw input_error::at_end("--heaps", "the option --heaps, which 'nimber misere CODE' requires", "end of arguments");
+  const std::uint64_t bound =
+      parse_bounded(opt.heaps, "--heaps", 0, ng::misere_quotient::max_heap_bound, "a heap bound from 0 to 2^20");
+  std::vector<std::uint64_t> position;
+  if (opt.position_option->count()) position = parse_position(opt.position, bound);
+  progress_meter meter(ctx.progress, "nimber misere " + game.name() + " --heaps", "heaps");
+  ng::quotient_options options;
+  options.max_bytes = memory_budget() / 2;
+  options.progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };
+  const ng::misere_quotient q = [&] {
+    try {
+      return ng::misere_quotient::compute(game, bound, options);
+    } catch (const ng::game_size_error&) {
+      throw resource_error("the misère quotient of " + game.name() + " up to heap " + std::to_string(bound) +
+                           " needs more than " + format_bytes(memory_budget()) +
+                           " of memory (--max-memory): a smaller bound");
+    }
+  }();
+  report r;
+  r.value("game", cell::text(game.name()), "", in_json);
+  r.value("heaps", cell::count(bound), "", in_json);
+  r.value("order", cell::count(q.order()), "", in_json);
+  r.value("p_portion", cell::count(q.p_portion()), "", in_json);
+  r.sentence(game.name() + ", heaps 0 to " + std::to_string(bound) + ": |Q| = " + std::to_string(q.order()) +
+             ", |P| = " + std::to_string(q.p_portion()));
+  if (opt.position_option->count())
+    describe_position(r, q, position);
+  else
+    describe_quotient(r, q);
+  print(ctx, r);
+}
+
+}  // namespace
+
+// The quotient form of `nimber misere`: a code where the subcommands' names would be.
+void add_misere_quotient(CLI::App* misere, context& ctx) {
+  auto opt = std::make_shared<quotient_options>();
+  opt->code_option = misere->add_option(
+      "CODE", opt->code, "A heap game (0.07, 0.77, 4.07, 0.f, subtraction:1,3,4, grundy): its misère quotient");
+  opt->heaps_option = misere->add_option("--heaps", opt->heaps, "The heap bound N: the quotient of heaps 0 .. N");
+  opt->position_option = misere->add_option(
+      "--position", opt->position, "A sum of heaps H1,H2,... (each at most N): its outcome and every winning move");
+  misere->callback([misere, &ctx, opt] {
+    if (!misere->get_subcommands().empty()) {
+      for (const CLI::Option* o : {opt->heaps_option, opt->position_option})
+        if (o->count())
+          throw input_error(
+              o->get_name(), o->as<std::string>(),
+              "no " + o->get_name() + " beside 'nimber misere " + misere->get_subcommands().front()->get_name() + "'");
+      return;
+    }
+    if (!opt->code_option->count())
+      throw input_error::at_end(argument_where(1),
+                                "a heap-game code such as 0.07, or a command of 'nimber misere' (form, equal, days)",
+                                "end of arguments");
+    quotient_command(*opt, ctx);
+  });
+}
+
+}  // namespace nimber::cli

@@ -1,0 +1,458 @@
+#include "games/misere_quotient_search.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <queue>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+
+#include "nimber/games/error.hpp"
+
+namespace nimber::games::quotient_detail {
+
+candidate_monoid::candidate_monoid(const table_monoid& base, std::vector<cyclic_part> parts, std::uint64_t max_size)
+    : base_(&base), parts_(std::move(parts)) {
+  std::uint64_t size = base.size;
+  for (const cyclic_part& p : parts_) {
+    radix_.push_back(static_cast<std::uint32_t>(size));
+    size *= p.size();
+    if (size > max_size)
+      throw game_size_error("a candidate quotient of more than " + std::to_string(max_size) + " elements");
+  }
+  size_ = static_cast<std::uint32_t>(size);
+}
+
+std::uint32_t candidate_monoid::product(std::uint32_t x, std::uint32_t y) const {
+  const std::uint32_t b = base_->size;
+  std::uint32_t result = (*base_)(x % b, y % b);
+  x /= b;
+  y /= b;
+  for (std::size_t i = 0; i < parts_.size(); ++i) {
+    const std::uint32_t n = parts_[i].size();
+    result += radix_[i] * parts_[i].add(x % n, y % n);
+    x /= n;
+    y /= n;
+  }
+  return result;
+}
+
+std::uint32_t candidate_monoid::generator(std::size_t part) const { return radix_.at(part); }
+
+namespace {
+
+// Heaps that act alike (same image, same options' images) are one letter of the searches, the
+// smallest of them standing for all.
+struct letter {
+  std::uint64_t heap;
+  const heap_image* image;
+};
+
+std::vector<letter> letters_of(std::span<const heap_image> heaps) {
+  std::map<std::pair<std::uint32_t, std::vector<std::uint32_t>>, std::uint64_t> seen;
+  std::vector<letter> letters;
+  for (std::uint64_t h = 1; h < heaps.size(); ++h) {
+    if (heaps[h].options.empty()) continue;  // no move: the heap is the game 0
+    if (seen.emplace(std::make_pair(heaps[h].element, heaps[h].options), h).second) letters.push_back({h, &heaps[h]});
+  }
+  return letters;
+}
+
+// States (x, data), data a sorted set of elements or a bitset of words, kept in one pool and
+// found by hash, each with the smallest position found reaching it.
+class state_table {
+ public:
+  struct state {
+    std::uint32_t x;
+    std::uint64_t first;
+    std::uint32_t count;
+    std::uint64_t total = 0, inverted = 0;  // total size and ~(number of heaps)
+    std::uint32_t parent = 0, via = 0;      // the letter added to state `parent`
+    bool done = false;
+  };
+  std::vector<state> states;
+  std::vector<std::uint64_t> pool;
+
+  std::span<const std::uint64_t> data(std::uint32_t id) const {
+    return {pool.data() + states[id].first, states[id].count};
+  }
+  // The state (x, d); only the first key_size words of d tell states apart (the rest is a
+  // payload kept from the first state found).
+  static std::uint64_t hash(std::uint32_t x, std::span<const std::uint64_t> key) {
+    std::uint64_t h = (x + 1) * 0x9e3779b97f4a7c15ull;
+    for (const std::uint64_t e : key) h = (h ^ e ^ (e >> 29)) * 0xff51afd7ed558ccdull;
+    return h;
+  }
+  std::pair<std::uint32_t, bool> find_or_add(std::uint32_t x, std::span<const std::uint64_t> d, std::size_t key_size) {
+    const std::span<const std::uint64_t> key = d.first(key_size);
+    const std::uint64_t h = hash(x, key);
+    auto [lo, hi] = index_.equal_range(h);
+    for (auto it = lo; it != hi; ++it)
+      if (states[it->second].x == x && std::ranges::equal(data(it->second).first(key_size), key))
+        return {it->second, false};
+    const auto id = static_cast<std::uint32_t>(states.size());
+    states.push_back({x, pool.size(), static_cast<std::uint32_t>(d.size())});
+    pool.insert(pool.end(), d.begin(), d.end());
+    index_.emplace(h, id);
+    return {id, true};
+  }
+  // Forgets the states from n on.
+  void truncate(std::uint32_t n, std::size_t key_size) {
+    for (std::uint32_t id = n; id < states.size(); ++id) {
+      auto [lo, hi] = index_.equal_range(hash(states[id].x, data(id).first(key_size)));
+      for (auto it = lo; it != hi; ++it)
+        if (it->second == id) {
+          index_.erase(it);
+          break;
+        }
+    }
+    if (n < states.size()) pool.resize(states[n].first);
+    states.resize(n);
+  }
+  std::uint64_t bytes() const { return states.size() * (sizeof(state) + 48) + pool.size() * 8; }
+  heap_word word(std::uint32_t id, std::span<const letter> letters, std::size_t heaps) const {
+    heap_word w(heaps, 0);
+    for (; id != 0; id = states[id].parent) ++w[letters[states[id].via].heap];
+    return w;
+  }
+
+ private:
+  std::unordered_multimap<std::uint64_t, std::uint32_t> index_;
+};
+
+// Visits the states from the empty position in the order of the smallest position reaching
+// each. visit(id) says whether to extend the state; next(id, letter, out) gives the data of
+// the state reached by adding the letter's heap (its element: x times the letter's image),
+// whose first key_size words (all when 0) tell states apart.
+template <class Visit, class Next>
+void search(state_table& t, const candidate_monoid& m, std::span<const letter> letters, std::uint64_t max_bytes,
+            std::size_t key_size, Visit visit, Next next) {
+  using key = std::tuple<std::uint64_t, std::uint64_t, std::uint32_t>;
+  std::priority_queue<key, std::vector<key>, std::greater<key>> queue;
+  t.states[0].inverted = ~std::uint64_t(0);
+  queue.emplace(0, ~std::uint64_t(0), 0);
+  std::vector<std::uint64_t> d;
+  while (!queue.empty()) {
+    const auto [total, inverted, id] = queue.top();
+    queue.pop();
+    if (t.states[id].done) continue;
+    t.states[id].done = true;
+    if (!visit(id)) continue;
+    for (std::uint32_t l = 0; l < letters.size(); ++l) {
+      next(id, *letters[l].image, d);
+      const auto [to, added] =
+          t.find_or_add(m.product(t.states[id].x, letters[l].image->element), d, key_size ? key_size : d.size());
+      state_table::state& st = t.states[to];
+      const std::uint64_t to_total = total + letters[l].heap, to_inverted = inverted - 1;
+      if (st.done || (!added && std::tie(to_total, to_inverted) >= std::tie(st.total, st.inverted))) continue;
+      st.total = to_total;
+      st.inverted = to_inverted;
+      st.parent = id;
+      st.via = l;
+      queue.emplace(to_total, to_inverted, to);
+    }
+    if (t.bytes() + queue.size() * sizeof(key) > max_bytes)
+      throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
+  }
+}
+
+}  // namespace
+
+heap_word marking::word(std::uint32_t x, std::size_t heaps) const {
+  heap_word w(heaps, 0);
+  if (parent.empty()) return w;
+  for (; x != 0; x = parent[x]) ++w[heap[x]];
+  return w;
+}
+
+marking mark_elements(const candidate_monoid& m, std::span<const heap_image> heaps, std::uint64_t max_bytes) {
+  // Only the first state of each element is extended, so the search runs over elements: each
+  // keeps the smallest position found reaching it (its key, the element and letter it came
+  // from), and once marked, the images S of that position's options, from which its
+  // successors' follow: S(x h) = h S(x) ∪ x O(h).
+  const std::vector<letter> letters = letters_of(heaps);
+  marking r;
+  r.marks.assign(m.size(), -1);
+  r.parent.assign(m.size(), 0);
+  r.heap.assign(m.size(), 0);
+  using key = std::tuple<std::uint64_t, std::uint64_t, std::uint32_t>;  // total, ~heaps, element
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> best(m.size(), {~std::uint64_t(0), 0});
+  std::vector<std::uint32_t> via(m.size(), 0);
+  std::vector<std::vector<std::uint32_t>> options(m.size());
+  std::priority_queue<key, std::vector<key>, std::greater<key>> queue;
+  best[0] = {0, ~std::uint64_t(0)};
+  queue.emplace(0, ~std::uint64_t(0), 0);
+  std::uint64_t bytes = m.size() * 48ull;
+  while (!queue.empty()) {
+    const auto [total, inverted, x] = queue.top();
+    queue.pop();
+    if (r.marks[x] >= 0 || std::tie(total, inverted) != std::tie(best[x].first, best[x].second)) continue;
+    std::vector<std::uint32_t>& s = options[x];
+    if (x != 0) {
+      const std::uint32_t from = r.parent[x];
+      const heap_image& g = *letters[via[x]].image;
+      for (const std::uint32_t e : options[from]) s.push_back(m.product(e, g.element));
+      for (const std::uint32_t o : g.options) s.push_back(m.product(from, o));
+      std::sort(s.begin(), s.end());
+      s.erase(std::unique(s.begin(), s.end()), s.end());
+      r.heap[x] = letters[via[x]].heap;
+    }
+    bool p = !s.empty();
+    for (const std::uint32_t e : s) {
+      if (r.marks[e] < 0) throw std::logic_error("misere quotient: an option's image is not marked");
+      if (r.marks[e] == 1) p = false;
+    }
+    r.marks[x] = p ? 1 : 0;
+    bytes += s.size() * 4;
+    if (bytes + queue.size() * sizeof(key) > max_bytes)
+      throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
+    for (std::uint32_t l = 0; l < letters.size(); ++l) {
+      const std::uint32_t y = m.product(x, letters[l].image->element);
+      const std::pair<std::uint64_t, std::uint64_t> k{total + letters[l].heap, inverted - 1};
+      if (r.marks[y] >= 0 || k >= best[y]) continue;
+      best[y] = k;
+      r.parent[y] = x;
+      via[y] = l;
+      queue.emplace(k.first, k.second, y);
+    }
+  }
+  return r;
+}
+
+namespace {
+
+// The step of the check's states (x, D), D the elements y with y S meeting the marked ones.
+// A state's data is D, then for quotients past 256 elements the elements S of the first
+// position found reaching it (those with a marked multiple), from which the next states' S
+// and D follow; smaller quotients find the new D directly, {y : y h in D} being a few words.
+class d_step {
+ public:
+  explicit d_step(const table_monoid& q)
+      : q_(q), words_((q.size + 63) / 64), divides_(std::size_t(q.size) * words_, 0) {
+    for (std::uint32_t s = 0; s < q.size; ++s)
+      for (std::uint32_t y = 0; y < q.size; ++y)
+        if (q.marked[q(y, s)]) divides_[s * words_ + y / 64] |= std::uint64_t(1) << (y % 64);
+  }
+  std::size_t words() const noexcept { return words_; }
+  // Whether the state's positions are P-positions as the marks say; the empty position (id 0)
+  // has no option at all, the others some, one of them a P-position exactly when the identity
+  // is in D.
+  bool consistent(const state_table& t, std::uint32_t id) const {
+    return (id != 0 && !(t.data(id)[0] & 1)) == q_.marked[t.states[id].x];
+  }
+  void operator()(const state_table& t, std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
+    d.assign(words_, 0);
+    const std::uint32_t x = t.states[id].x;
+    if (words_ <= 4) {
+      const std::span<const std::uint64_t> from = t.data(id);
+      for (std::uint32_t y = 0; y < q_.size; ++y) {
+        const std::uint32_t z = q_(y, g.element);
+        d[y / 64] |= (from[z / 64] >> (z % 64) & 1) << (y % 64);
+      }
+      for (const std::uint32_t o : g.options) add(d, q_(x, o));
+      return;
+    }
+    s_.clear();
+    for (const std::uint64_t e : t.data(id).subspan(words_)) s_.push_back(q_(static_cast<std::uint32_t>(e), g.element));
+    for (const std::uint32_t o : g.options) s_.push_back(q_(x, o));
+    std::sort(s_.begin(), s_.end());
+    s_.erase(std::unique(s_.begin(), s_.end()), s_.end());
+    // Elements with no marked multiple add nothing to D.
+    std::erase_if(s_, [&](std::uint64_t e) {
+      const std::uint64_t* a = &divides_[e * words_];
+      return std::all_of(a, a + words_, [](std::uint64_t v) { return v == 0; });
+    });
+    for (const std::uint64_t e : s_) add(d, e);
+    d.insert(d.end(), s_.begin(), s_.end());
+  }
+
+ private:
+  void add(std::vector<std::uint64_t>& d, std::uint64_t e) const {
+    const std::uint64_t* a = &divides_[e * words_];
+    for (std::size_t i = 0; i < words_; ++i) d[i] |= a[i];
+  }
+  const table_monoid& q_;
+  std::size_t words_;
+  std::vector<std::uint64_t> divides_;
+  std::vector<std::uint64_t> s_;
+};
+
+}  // namespace
+
+verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const marking& marked_by,
+               std::uint64_t max_bytes) {
+  const candidate_monoid m(q, {}, q.size);
+  const std::vector<letter> letters = letters_of(heaps);
+  d_step step(q);
+  verdict r;
+  state_table t;
+  t.find_or_add(0, std::vector<std::uint64_t>(step.words(), 0), step.words());
+  std::vector<std::uint32_t> first(q.size, ~0u);
+  const auto visit = [&](std::uint32_t id) {
+    const std::uint32_t x = t.states[id].x;
+    if (step.consistent(t, id)) {
+      if (first[x] == ~0u) first[x] = id;
+      return r.failure.empty();
+    }
+    if (r.failure.empty()) {
+      r.failure = t.word(id, letters, heaps.size());
+      r.agreeing = first[x] != ~0u ? t.word(first[x], letters, heaps.size()) : marked_by.word(x, heaps.size());
+    }
+    return false;
+  };
+  const auto next = [&](std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) { step(t, id, g, d); };
+  search(t, m, letters, max_bytes, step.words(), visit, next);
+  r.passed = r.failure.empty();
+  return r;
+}
+
+struct state_cache::impl {
+  explicit impl(const table_monoid& q) : step(q) {}
+  d_step step;
+  state_table t;
+  std::set<std::pair<std::uint32_t, std::vector<std::uint32_t>>> letters;
+  std::vector<heap_image> images;  // one heap of each letter
+  bool filled = false;
+};
+
+state_cache::state_cache() = default;
+state_cache::~state_cache() = default;
+void state_cache::clear() { p_.reset(); }
+
+bool verify_with_heap(const table_monoid& q, std::span<const heap_image> heaps, state_cache& cache,
+                      std::uint64_t max_bytes) {
+  if (!cache.p_) cache.p_ = std::make_unique<state_cache::impl>(q);
+  state_cache::impl& c = *cache.p_;
+  const std::size_t words = c.step.words();
+  std::vector<std::uint64_t> d;
+  // Closes the states from `start` under every letter; false at a state the marks contradict.
+  const auto close = [&](std::uint32_t start) {
+    for (std::uint32_t id = start; id < c.t.states.size(); ++id) {
+      if (!c.step.consistent(c.t, id)) return false;
+      for (const heap_image& g : c.images) {
+        c.step(c.t, id, g, d);
+        c.t.find_or_add(q(c.t.states[id].x, g.element), d, words);
+      }
+      if (c.t.bytes() > max_bytes)
+        throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
+    }
+    return true;
+  };
+  if (!c.filled) {
+    for (const letter& l : letters_of(heaps.first(heaps.size() - 1)))
+      if (c.letters.emplace(l.image->element, l.image->options).second) c.images.push_back(*l.image);
+    c.t.find_or_add(0, std::vector<std::uint64_t>(words, 0), words);
+    if (!close(0)) throw std::logic_error("misere quotient: a proved quotient fails its check");
+    c.filled = true;
+  }
+  const heap_image& g = heaps.back();
+  if (g.options.empty() || c.letters.count({g.element, g.options})) return true;
+  const auto old = static_cast<std::uint32_t>(c.t.states.size());
+  for (std::uint32_t id = 0; id < old; ++id) {
+    c.step(c.t, id, g, d);
+    c.t.find_or_add(q(c.t.states[id].x, g.element), d, words);
+  }
+  c.images.push_back(g);
+  if (close(old)) {
+    c.letters.emplace(g.element, g.options);
+    return true;
+  }
+  c.images.pop_back();
+  c.t.truncate(old, words);
+  return false;
+}
+
+namespace {
+
+// The distinct images of the heaps with a move, in heap order: the generators of the walk.
+std::vector<std::uint32_t> heap_generators(std::span<const heap_image> heaps) {
+  std::vector<std::uint32_t> gens;
+  for (std::size_t h = 1; h < heaps.size(); ++h)
+    if (!heaps[h].options.empty() && std::ranges::find(gens, heaps[h].element) == gens.end())
+      gens.push_back(heaps[h].element);
+  return gens;
+}
+
+// Moore's refinement on the reachable elements: blocks split by the blocks of their products
+// with each generator until no block splits. A round folds the generators in one at a time,
+// numbering the pairs (block so far, block of the product).
+std::vector<std::uint32_t> refine(const std::vector<std::vector<std::uint32_t>>& step,
+                                  std::vector<std::uint32_t> block) {
+  const std::size_t n = block.size();
+  std::size_t count = 0;
+  std::unordered_map<std::uint64_t, std::uint32_t> ids;
+  std::vector<std::uint32_t> next(n);
+  for (;;) {
+    next = block;
+    for (const auto& s : step) {
+      ids.clear();
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t key = std::uint64_t(next[i]) << 32 | block[s[i]];
+        next[i] = ids.emplace(key, static_cast<std::uint32_t>(ids.size())).first->second;
+      }
+    }
+    if (step.empty()) return block;
+    block.swap(next);
+    if (ids.size() == count) return block;
+    count = ids.size();
+  }
+}
+
+}  // namespace
+
+reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, const std::vector<std::int8_t>& marks,
+                 std::uint64_t max_bytes) {
+  const std::vector<std::uint32_t> gens = heap_generators(heaps);
+  // The reachable elements, breadth-first from the identity, and each one's products.
+  std::vector<std::uint32_t> reached{0};
+  std::vector<std::uint32_t> where(m.size(), ~0u);
+  where[0] = 0;
+  std::vector<std::vector<std::uint32_t>> step(gens.size());
+  for (std::size_t i = 0; i < reached.size(); ++i)
+    for (std::size_t g = 0; g < gens.size(); ++g) {
+      const std::uint32_t y = m.product(reached[i], gens[g]);
+      if (where[y] == ~0u) {
+        where[y] = static_cast<std::uint32_t>(reached.size());
+        reached.push_back(y);
+      }
+      step[g].push_back(where[y]);
+    }
+  std::vector<std::uint32_t> block(reached.size());
+  for (std::size_t i = 0; i < reached.size(); ++i) block[i] = marks[reached[i]] == 1 ? 1 : 0;
+  block = refine(step, std::move(block));
+
+  // Number the blocks breadth-first from the identity's.
+  std::vector<std::uint32_t> representative{0};
+  std::vector<std::uint32_t> order_of_block(reached.size(), ~0u);
+  order_of_block[block[0]] = 0;
+  for (std::size_t k = 0; k < representative.size(); ++k)
+    for (std::size_t g = 0; g < gens.size(); ++g) {
+      const std::uint32_t j = step[g][representative[k]];
+      if (order_of_block[block[j]] == ~0u) {
+        order_of_block[block[j]] = static_cast<std::uint32_t>(representative.size());
+        representative.push_back(j);
+      }
+    }
+  const auto size = static_cast<std::uint32_t>(representative.size());
+  if (std::uint64_t(size) * size * 4 > max_bytes)
+    throw game_size_error("a quotient of " + std::to_string(size) + " elements needs more than " +
+                          std::to_string(max_bytes) + " bytes for its table");
+  reduction r;
+  r.quotient.size = size;
+  r.quotient.table.assign(std::size_t(size) * size, 0);
+  r.quotient.marked.assign(size, false);
+  for (std::uint32_t a = 0; a < size; ++a) {
+    r.quotient.marked[a] = marks[reached[representative[a]]] == 1;
+    for (std::uint32_t b = 0; b < size; ++b) {
+      const std::uint32_t y = m.product(reached[representative[a]], reached[representative[b]]);
+      r.quotient.table[std::size_t(a) * size + b] = order_of_block[block[where[y]]];
+    }
+  }
+  for (const heap_image& h : heaps) r.classes.push_back(order_of_block[block[where[h.element]]]);
+  return r;
+}
+
+}  // namespace nimber::games::quotient_detail
