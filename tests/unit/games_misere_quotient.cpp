@@ -73,7 +73,9 @@ std::size_t check_against_definition(const ng::misere_quotient& q, std::uint64_t
     const bool wins = reference.wins(heaps);
     ASSERT_EQ(q.next_player_wins(heaps), wins) << q.game().name() << " sum of " << ::testing::PrintToString(heaps);
     const std::vector<ng::heap_move> moves = q.winning_moves(heaps);
-    if (!wins) EXPECT_TRUE(moves.empty());
+    if (!wins) {
+      EXPECT_TRUE(moves.empty());
+    }
     for (const ng::heap_move& m : moves) {
       heaps_t after = heaps;
       after.erase(after.begin() + static_cast<std::ptrdiff_t>(m.heap));
