@@ -158,14 +158,18 @@ using dense::dense_field;
 using dense::word;
 
 // x^e by a sliding window of w bits (the odd powers x, x^3, ..., x^(2^w - 1) first): about
-// bits/(w + 1) products instead of bits/2, with w as large as 512 MiB of powers allow.
+// bits/(w + 1) products instead of bits/2.
 std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const digits& e,
                       const progress_fn& progress = {}) {
   std::size_t bits = e.size() * 64;
   while (bits > 0 && !((e[(bits - 1) / 64] >> ((bits - 1) % 64)) & 1)) --bits;
   const auto bit = [&e](std::size_t i) { return unsigned(e[i / 64] >> (i % 64) & 1); };
+  // The window of the fewest products, 2^(w-1) odd powers and about bits/(w + 1) steps, with
+  // at most 256 MiB of odd powers.
+  const auto products = [bits](unsigned v) { return (std::size_t(1) << (v - 1)) + bits / (v + 1); };
   unsigned w = 1;
-  while (w < 7 && (std::size_t(8) << (2 * w)) < bits && (std::size_t(1) << w) * F.dim * sizeof(word) <= (std::size_t(512) << 20))
+  while (w < 7 && products(w + 1) < products(w) &&
+         (std::size_t(1) << w) * F.dim * sizeof(word) <= (std::size_t(256) << 20))
     ++w;
   std::vector<std::vector<word>> odd{x};  // odd[i] = x^(2 i + 1)
   if (w > 1) {
