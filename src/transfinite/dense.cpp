@@ -2,6 +2,7 @@
 // conversions to and from ordinals, powers, and the p-th power test of the alpha search.
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 
 #include "transfinite/dense_field.hpp"
 
@@ -157,14 +158,18 @@ using dense::dense_field;
 using dense::word;
 
 // x^e by a sliding window of w bits (the odd powers x, x^3, ..., x^(2^w - 1) first): about
-// bits/(w + 1) products instead of bits/2, with w as large as 512 MiB of powers allow.
+// bits/(w + 1) products instead of bits/2.
 std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const digits& e,
                       const progress_fn& progress = {}) {
   std::size_t bits = e.size() * 64;
   while (bits > 0 && !((e[(bits - 1) / 64] >> ((bits - 1) % 64)) & 1)) --bits;
   const auto bit = [&e](std::size_t i) { return unsigned(e[i / 64] >> (i % 64) & 1); };
+  // The window of the fewest products, 2^(w-1) odd powers and about bits/(w + 1) steps, with
+  // at most 256 MiB of odd powers.
+  const auto products = [bits](unsigned v) { return (std::size_t(1) << (v - 1)) + bits / (v + 1); };
   unsigned w = 1;
-  while (w < 7 && (std::size_t(8) << (2 * w)) < bits && (std::size_t(1) << w) * F.dim * sizeof(word) <= (std::size_t(512) << 20))
+  while (w < 7 && products(w + 1) < products(w) &&
+         (std::size_t(1) << w) * F.dim * sizeof(word) <= (std::size_t(256) << 20))
     ++w;
   std::vector<std::vector<word>> odd{x};  // odd[i] = x^(2 i + 1)
   if (w > 1) {
@@ -197,13 +202,58 @@ std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const di
 
 }  // namespace
 
+namespace {
+
+// u^(2^g - 1) by the Itoh-Tsujii chain (Itoh and Tsujii, "A fast algorithm for computing
+// multiplicative inverses in GF(2^m) using normal bases"): z_k = u^(2^k - 1), z_(2k) =
+// z_k^(2^k) z_k and z_(k+1) = z_k^2 u; about log2 g products, the rest squarings.
+std::vector<word> all_ones_power(const dense_field& F, const std::vector<word>& u, word g) {
+  int top = 63;
+  while (!((g >> top) & 1)) --top;
+  std::vector<word> z = u;
+  word k = 1;
+  for (int b = top - 1; b >= 0; --b) {
+    std::vector<word> s = z;
+    for (word i = 0; i < k; ++i) s = F.square(s);
+    z = F.mul(s, z);
+    k *= 2;
+    if ((g >> b) & 1) {
+      z = F.mul(F.square(z), u);
+      ++k;
+    }
+  }
+  return z;
+}
+
+// y^((2^f - 1)/p) for y in GF(2^f), p | 2^f - 1 with f the order of 2 modulo p. With g = f/r,
+// r the least prime of f, 2^f - 1 = (2^g - 1) S, S = sum_(i<r) 2^(g i), and p divides S
+// (not 2^g - 1, as g < f): the power is (y^(S/p))^(2^g - 1), a sliding window over the f - g
+// bits of S/p and an Itoh-Tsujii chain of about log2 g products, instead of a window over all
+// f bits of the exponent.
+std::vector<word> divisor_chain_power(const dense_field& F, const std::vector<word>& y, word f, word p,
+                                      const progress_fn& progress) {
+  word r = 2;
+  while (f % r != 0) ++r;
+  const word g = f / r;
+  digits exponent((f + 63) / 64, 0);
+  for (word i = 0; i < r; ++i) exponent[g * i / 64] |= word(1) << (g * i % 64);
+  if (g == 1) exponent = all_ones(f);
+  if (div_small(exponent, p) != 0) throw std::logic_error("alpha: p does not divide 2^f - 1");
+  trim(exponent);
+  const std::vector<word> u = pow(F, y, exponent, progress);
+  return g == 1 ? u : all_ones_power(F, u, g);
+}
+
+}  // namespace
+
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
-                                        const kappa_basis& t, const progress_fn& progress) {
+                                        const kappa_basis& t, const progress_fn& progress, power_method method) {
   const std::optional<dense_field> F = dense::field_of(x, t);
   if (!F || F->dim * F->coef_bits != e) return std::nullopt;  // not the field of the candidate
+  const std::vector<word> norm = dense::frobenius_product(*F, dense::to_dense(*F, x), e / f, f);
+  if (method == power_method::divisor_chain) return dense::to_ordinal(*F, divisor_chain_power(*F, norm, f, p, progress));
   digits exponent = all_ones(f);
   div_small(exponent, p);
-  const std::vector<word> norm = dense::frobenius_product(*F, dense::to_dense(*F, x), e / f, f);
   return dense::to_ordinal(*F, pow(*F, norm, exponent, progress));
 }
 

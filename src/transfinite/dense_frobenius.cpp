@@ -22,13 +22,16 @@ struct frobenius_map {
 std::vector<word> level_constants(const dense_field& F, std::size_t i, word m, const std::vector<word>& a) {
   const level& v = F.levels[i];
   const std::size_t size = v.stride;
-  const std::vector<word> alpha = F.alpha_at(i);
   std::vector<word> c(v.n * size, 0), cur(size, 0);
   cur[0] = 1;
   for (word j = 0, r = 0; j < v.n; ++j, r = (r + m) % v.n) {
     std::copy(cur.begin(), cur.end(), c.begin() + std::ptrdiff_t(j * size));
     cur = F.mul_at(i, cur, a);
-    if (r + m >= v.n) cur = F.mul_at(i, cur, alpha);
+    if (r + m >= v.n) {  // times alpha: its few terms, not a product
+      std::vector<word> times_alpha(size, 0);
+      F.alpha_acc(i, cur.data(), times_alpha.data());
+      cur = std::move(times_alpha);
+    }
   }
   return c;
 }
@@ -128,21 +131,56 @@ std::vector<word> frobenius(const dense_field& F, std::vector<word> x, word j, s
   return r;
 }
 
+// x -> x^(2^(s 2^j)) for j = 0, 1, ... in turn: each map the composition of the one before
+// with itself (the first below 48 squarings, the first map past them from its definition),
+// and only the current one kept.
+class doubling_maps {
+ public:
+  doubling_maps(const dense_field& F, word s) : F_(F), amount_(s) {}
+
+  // x^(2^(s 2^j)), j the number of calls of next() so far.
+  std::vector<word> apply(const std::vector<word>& x) {
+    if (amount_ < 48) {  // a few squarings cost less than a map
+      std::vector<word> r = x;
+      for (word i = 0; i < amount_; ++i) r = F_.square(r);
+      return r;
+    }
+    if (!map_) {
+      std::map<word, frobenius_map> halves;
+      map_ = frobenius_map_of(F_, amount_, halves);
+    }
+    for (; pending_ > 0; --pending_) map_ = compose_frobenius(F_, *map_, *map_);
+    std::vector<word> r(F_.dim, 0);
+    apply_frobenius(F_, *map_, F_.levels.size(), x.data(), r.data());
+    return r;
+  }
+  // On to the next j (the composition waits for the next apply, if any).
+  void next() {
+    amount_ *= 2;
+    if (map_) ++pending_;
+  }
+
+ private:
+  const dense_field& F_;
+  word amount_;
+  std::optional<frobenius_map> map_;
+  unsigned pending_ = 0;
+};
+
 }  // namespace
 
+// Itoh and Tsujii's chain on the exponent sum_(i<n) 2^(s i), from the low bits of n: with
+// N_k = prod_(i<k) x^(2^(s i)), t_j = N_(2^j) has t_(j+1) = t_j t_j^(2^(s 2^j)), and
+// N_(2^j + l) = t_j N_l^(2^(s 2^j)) adds bit j to the product r = N_l of the bits below it. Both
+// use the same map, so the maps are those of s 2^j alone: log2(n) compositions in all.
 std::vector<word> frobenius_product(const dense_field& F, const std::vector<word>& x, word n, word s) {
-  int top = 63;
-  while (!((n >> top) & 1)) --top;
-  std::vector<word> r = x;
-  std::map<word, frobenius_map> cache;
-  word k = 1;
-  for (int b = top - 1; b >= 0; --b) {
-    r = F.mul(r, frobenius(F, r, s * k, cache));
-    k *= 2;
-    if ((n >> b) & 1) {
-      r = F.mul(x, frobenius(F, r, s, cache));
-      ++k;
-    }
+  std::vector<word> t = x, r;
+  doubling_maps maps(F, s);
+  for (unsigned j = 0;; ++j) {
+    if ((n >> j) & 1) r = r.empty() ? t : F.mul(t, maps.apply(r));
+    if ((n >> j) <= 1) break;
+    t = F.mul(t, maps.apply(t));
+    maps.next();
   }
   return r;
 }

@@ -96,9 +96,13 @@ ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, co
 // zeta = N(x)^((2^f - 1)/p), N the norm from GF(2^e) to GF(2^f), in the dense
 // representation of the tower field that x's kappas generate (dense_field.hpp); nullopt when that
 // field is not GF(2^e) or its coefficients need more than 64 bits.
-// `progress` sees the power's exponent bits done of all of them.
+// `progress` sees the power's exponent bits done of all of them. The final power runs over
+// all f bits of the exponent (plain), or as (N^(S/p))^(2^g - 1), g = f/r for the least prime
+// r of f and S = (2^f - 1)/(2^g - 1) (divisor_chain: about g fewer bits of window).
+enum class power_method { plain, divisor_chain };
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
-                                        const kappa_basis& t, const progress_fn& progress = {});
+                                        const kappa_basis& t, const progress_fn& progress = {},
+                                        power_method method = power_method::divisor_chain);
 // x^e, x^(2^j) and prod_{i<n} x^(2^(s i)) the same way; nullopt when x's field has no dense form
 // (coefficients over 64 bits, over max_dim coefficients, or an alpha past the basis).
 inline constexpr std::size_t dense_limit = std::size_t(1) << 22;  // 32 MiB an element

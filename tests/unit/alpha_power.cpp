@@ -1,0 +1,103 @@
+// The p-th power test of the alpha search (dense.cpp, dense_frobenius.cpp): its norm (an
+// Itoh-Tsujii chain whose Frobenius maps are composed along the chain) against the product of
+// the conjugates by plain squarings, and its final power taken through a divisor of f (the
+// fast path) against the plain power of f bits, on the shipped table and on random elements.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "nimber/transfinite/alpha.hpp"
+#include "nimber/transfinite/ordinal.hpp"
+#include "transfinite/kappa_basis.hpp"
+
+namespace {
+
+using nimber::big_nim;
+using nimber::ordinal;
+using nimber::transfinite::power_method;
+
+// gen plus up to `terms` random terms whose exponent digit k is below bound[k], coefficients
+// below 2^coef_bits: an element of gen's field (bound covering gen's kappas).
+ordinal random_in_field(std::mt19937_64& rng, const ordinal& gen, const std::vector<std::uint64_t>& bound, int terms,
+                        unsigned coef_bits) {
+  std::vector<ordinal::term> t;
+  for (int i = 0; i < terms; ++i) {
+    std::vector<std::uint64_t> e(bound.size());
+    for (std::size_t k = 0; k < bound.size(); ++k) e[k] = bound[k] ? rng() % bound[k] : 0;
+    t.push_back({e, big_nim(rng() & ((std::uint64_t(1) << coef_bits) - 1))});
+  }
+  return gen + ordinal::from_terms(std::move(t));
+}
+
+// zeta by both final powers; they must agree (and exist: e is the dense field's degree).
+ordinal both_powers(const ordinal& x, std::uint64_t e, std::uint64_t p) {
+  const auto& t = nimber::transfinite::default_kappa_basis();
+  const std::uint64_t f = nimber::order_of_two(p);
+  const auto plain = nimber::transfinite::dense_power_test(x, e, f, p, t, {}, power_method::plain);
+  const auto chain = nimber::transfinite::dense_power_test(x, e, f, p, t, {}, power_method::divisor_chain);
+  EXPECT_TRUE(plain.has_value() && chain.has_value()) << "p = " << p << ", x = " << x;
+  if (!plain || !chain) return ordinal();
+  EXPECT_EQ(*plain, *chain) << "p = " << p << ", x = " << x;
+  return *chain;
+}
+
+TEST(AlphaPower, ShippedTableBothPowers) {
+  for (const nimber::alpha_entry& e : nimber::alpha_table()) {
+    const ordinal kf = e.alpha + ordinal(e.excess);  // kappa_f: the excess is a finite nimber
+    for (std::uint64_t m = 0; m < e.excess; ++m) {
+      const ordinal x = kf + ordinal(m);  // a p-th power, in a field that may be smaller
+      EXPECT_EQ(both_powers(x, x.field_degree(), e.p), ordinal(1)) << e.p << " " << m;
+    }
+    EXPECT_EQ(both_powers(e.alpha, e.degree, e.p), e.certificate) << e.p;
+  }
+}
+
+TEST(AlphaPower, RandomElementsBothPowers) {
+  std::mt19937_64 rng(659);
+  struct field {
+    const char* gen;
+    std::vector<std::uint64_t> bound;
+  };
+  // E = 420 (kappa_7, kappa_5, kappa_3), 15180 (kappa_23, kappa_3), 102180 (kappa_131, 2^17 bits)
+  const std::vector<field> fields{{"w^(w^2 + w) + w", {3, 5, 7}},
+                                  {"w^(w^7*3 + w^2 + 1) + w^(w^7)", {3, 0, 0, 0, 0, 0, 0, 23}},
+                                  {"w^(w^30)", {3, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                0, 0, 0, 0, 0, 0, 0, 131}}};
+  for (const field& fd : fields) {
+    const ordinal gen = ordinal::parse(fd.gen);
+    const std::uint64_t e = gen.field_degree();
+    int tested = 0;
+    for (std::uint64_t p = 3; p < 400 && tested < (e > 50000 ? 1 : 6); p += 2) {
+      if (nimber::odd_prime_index(p) < 0 || e % nimber::order_of_two(p) != 0) continue;
+      const std::uint64_t f = nimber::order_of_two(p);
+      if (f < 4 || (f % 2 != 0 && f % 3 != 0)) continue;  // f composite: the divisor chain differs
+      both_powers(random_in_field(rng, gen, fd.bound, 5, 4), e, p);
+      ++tested;
+    }
+    EXPECT_GT(tested, 0) << fd.gen;
+  }
+}
+
+// The norm's Frobenius maps, composed along the Itoh-Tsujii chain, against the conjugates
+// x^(2^(s i)) by plain squarings (term arithmetic), in the field of kappa_7, kappa_5 and
+// kappa_3 (E = 420): s below and above the 48 where maps start, and n with both steps.
+TEST(AlphaPower, FrobeniusProductAgainstSquarings) {
+  std::mt19937_64 rng(47);
+  const ordinal gen = ordinal::parse("w^(w^2 + w) + w");
+  const auto& t = nimber::transfinite::default_kappa_basis();
+  for (const auto [n, s] : {std::pair{7ull, 10ull}, {13ull, 30ull}, {5ull, 64ull}, {11ull, 100ull}, {6ull, 253ull}}) {
+    const ordinal x = random_in_field(rng, gen, {3, 5, 7}, 4, 2);
+    ordinal product(1), conjugate = x;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      product = product * conjugate;
+      for (std::uint64_t j = 0; j < s; ++j) conjugate = conjugate.square();
+    }
+    const auto fast = nimber::transfinite::dense_frobenius_product(x, n, s, t);
+    ASSERT_TRUE(fast.has_value());
+    EXPECT_EQ(*fast, product) << "n = " << n << ", s = " << s;
+  }
+}
+
+}  // namespace
