@@ -2,14 +2,7 @@
 // 64 values per block, and the chunk field of the big product (src/kernels/generic/chunk_field.hpp) on
 // VPCLMULQDQ, 8 chunks per group. Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2
 // -mgfni -mvpclmulqdq (CMakeLists.txt); kernels/registry.cpp runs it only where CPUID reports all six.
-// GCC 12 warns inside its own intrinsics (vpermb, the 64-bit shifts and unpacks) about their
-// _mm512_undefined pass-through operand (GCC bug 105593); the operand is never read. The
-// warnings fire where the intrinsics are inlined, so they are off for the whole file.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#endif
-#include <immintrin.h>
+#include "kernels/x86/avx512_intrinsics.hpp"
 
 #include "kernels/generic/chunk_field.hpp"
 #include "kernels/generic/planes.hpp"

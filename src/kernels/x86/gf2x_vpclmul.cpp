@@ -8,13 +8,7 @@
 #error "src/kernels/x86/gf2x_vpclmul.cpp must be compiled with -mavx512f -mvpclmulqdq"
 #endif
 
-// GCC 12 warns inside its own intrinsics about their _mm512_undefined pass-through operand
-// (GCC bug 105593, as in avx512.cpp); the operand is never read.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#endif
-#include <immintrin.h>
+#include "kernels/x86/avx512_intrinsics.hpp"
 
 #include "kernels/generic/gf2x_fft_levels.hpp"
 #include "kernels/gf2x_leaf.hpp"

@@ -2,14 +2,7 @@
 // scan of the sparse-space heap engine (src/games/grundy_terms.cpp), sixteen pairs of heaps at
 // a time against a 1024-bit table of the values still wanted. Compiled with the avx512
 // kernel's flags.
-// GCC 12 warns inside its own intrinsics about their _mm512_undefined pass-through operand
-// (GCC bug 105593); the operand is never read. The warnings fire where the intrinsics are
-// inlined, so they are off for the whole file.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#endif
-#include <immintrin.h>
+#include "kernels/x86/avx512_intrinsics.hpp"
 
 #include "kernels/kernel.hpp"
 
