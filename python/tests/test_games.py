@@ -280,6 +280,9 @@ def test_ctrl_c_stops_a_long_run():
             sent.append(True)
             os.kill(os.getpid(), signal.SIGINT)
 
+    # A process started in the background by a non-interactive shell inherits SIGINT ignored,
+    # and Python then leaves it ignored: the test installs the usual handler itself.
+    previous_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     previous = signal.signal(signal.SIGALRM, interrupt)
     signal.setitimer(signal.ITIMER_REAL, 0.3, 0.2)
     try:
@@ -288,4 +291,5 @@ def test_ctrl_c_stops_a_long_run():
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGINT, previous_int)
     assert sent
