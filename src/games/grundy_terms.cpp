@@ -222,16 +222,23 @@ void grundy_terms::choose_mask(std::uint64_t from, std::uint64_t to) {
   }
   std::vector<std::uint64_t> count(std::size_t(1) << std::min(width, 12u), 0);
   for (std::uint64_t i = from; i < to; ++i) ++count[g_[i] & (count.size() - 1)];
-  std::uint64_t best = to - from + 1;
+  mask_ = fewest_rare_mask(count).first;
+  rebuild_rare(to);
+}
+
+std::pair<std::uint32_t, std::uint64_t> fewest_rare_mask(std::span<const std::uint64_t> low) noexcept {
+  std::uint64_t total = 0;
+  for (const std::uint64_t c : low) total += c;
+  if (low.size() == 1) return {1, total};
+  std::uint64_t best = total + 1;
   std::uint32_t best_mask = 1;
-  for (std::uint32_t m = 1; m < count.size(); ++m) {
+  for (std::uint32_t m = 1; m < low.size(); ++m) {
     std::uint64_t rare = 0;
-    for (std::uint32_t v = 0; v < count.size(); ++v)
-      if ((std::popcount(v & m) & 1) == 0) rare += count[v];
+    for (std::uint32_t v = 0; v < low.size(); ++v)
+      if ((std::popcount(v & m) & 1) == 0) rare += low[v];
     if (rare < best) best = rare, best_mask = m;
   }
-  mask_ = best_mask;
-  rebuild_rare(to);
+  return {best_mask, best};
 }
 
 // Zeroed marks for `count` terms, one row of stride_ bytes each. Every marked value is a

@@ -10,6 +10,8 @@
 #include <memory>
 #include <bit>
 #include <cstdint>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "games/crew.hpp"
@@ -119,5 +121,9 @@ class grundy_terms {
   std::vector<std::uint32_t> rare_values_;  // their values
 };
 
+// The sparse-space mask that leaves the fewest values rare, and how many it leaves: low[v] is
+// the count of values whose low bits are v (low.size() a power of two). With one bucket there
+// is no mask to try: mask 1, and every value (all 0) is rare.
+std::pair<std::uint32_t, std::uint64_t> fewest_rare_mask(std::span<const std::uint64_t> low) noexcept;
 
 }  // namespace nimber::games::detail

@@ -5,32 +5,22 @@
 #include <algorithm>
 #include <bit>
 
+#include "games/grundy_terms.hpp"
 #include "nimber/games/heap.hpp"
 
 namespace nimber::games {
 
 namespace {
 
-// The mask the sparse engine would choose from the histogram of G(1 .. N-1) (engine rule:
-// grundy_terms::choose_mask), and how many of those positions it leaves rare.
+// The mask the sparse engine would choose from the histogram of G(1 .. N-1) (its rule,
+// detail::fewest_rare_mask), and how many of those positions it leaves rare.
 std::pair<std::uint32_t, std::uint64_t> best_mask(const std::vector<std::uint64_t>& counts) {
   std::size_t largest = counts.size();
   while (largest > 0 && counts[largest - 1] == 0) --largest;
   const unsigned width = largest == 0 ? 0 : unsigned(std::bit_width(largest - 1));
   std::vector<std::uint64_t> low(std::size_t(1) << std::min(width, 12u), 0);
   for (std::size_t v = 0; v < largest; ++v) low[v & (low.size() - 1)] += counts[v];
-  std::uint64_t total = 0;
-  for (const std::uint64_t c : low) total += c;
-  std::uint64_t best = total + 1;
-  std::uint32_t best_mask = 1;
-  for (std::uint32_t m = 1; m < low.size(); ++m) {
-    std::uint64_t rare = 0;
-    for (std::uint32_t v = 0; v < low.size(); ++v)
-      if ((std::popcount(v & m) & 1) == 0) rare += low[v];
-    if (rare < best) best = rare, best_mask = m;
-  }
-  if (low.size() == 1) best = total;  // no mask to try: mask 1 leaves every value 0 rare
-  return {best_mask, best};
+  return detail::fewest_rare_mask(low);
 }
 
 }  // namespace
