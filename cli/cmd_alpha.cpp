@@ -1,13 +1,16 @@
 // alpha P, alpha --primes A..B: Lenstra's constants alpha_p of the ordinal nim field
-// (include/nimber/transfinite/alpha.hpp). One prime comes from the library's table when it
-// has it; otherwise the primes asked for are computed from scratch with the primes they
-// need, on every core (or every rank of mpirun: alpha_ranks.hpp), with a checkpoint after
+// (include/nimber/transfinite/alpha.hpp). A prime comes from the library's table, or from the
+// frontier file with its certificate's SHA-256 (recomputed and checked with --verify);
+// otherwise the primes asked for are computed from scratch with the primes they need, on every core (or every rank of mpirun: alpha_ranks.hpp), with a checkpoint after
 // every prime when --checkpoint names a file.
 #include <CLI/CLI.hpp>
+#include <openssl/evp.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -30,8 +33,11 @@ struct alpha_options {
   std::string primes;
   std::string checkpoint;
   std::string threads = "0";
+  std::string frontier;
   bool data = false;
+  bool verify = false;
   CLI::Option* checkpoint_option = nullptr;
+  CLI::Option* frontier_option = nullptr;
 };
 
 std::uint64_t odd_prime_argument(const std::string& text, const std::string& where, std::uint64_t min = 3) {
@@ -120,28 +126,128 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
   return ranks::compute_alphas_on_ranks(job);
 }
 
-// The entries of `all` whose primes `wanted` says yes to, in the order of `all`.
-void print_entries(const std::vector<alpha_entry>& all, const std::function<bool(std::uint64_t)>& wanted,
-                   const alpha_options& opt, context& ctx) {
-  auto rows = std::make_shared<std::vector<alpha_entry>>();
-  for (const alpha_entry& e : all)
-    if (wanted(e.p)) rows->push_back(e);
+// A row of the output: an entry (its certificate absent for a frontier row), where it came
+// from, and its certificate's SHA-256.
+struct alpha_row {
+  alpha_entry e;
+  std::string source;  // "table", "computed", "frontier", "frontier, verified"
+  std::string sha256;
+};
+
+std::string sha256_hex(std::string_view text) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned size = 0;
+  if (!EVP_Digest(text.data(), text.size(), digest, &size, EVP_sha256(), nullptr))
+    throw std::runtime_error("alpha: SHA-256 failed (OpenSSL)");
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string h;
+  for (unsigned i = 0; i < size; ++i) h += {hex[digest[i] >> 4], hex[digest[i] & 15]};
+  return h;
+}
+
+alpha_row computed_row(alpha_entry e, std::string source) {
+  std::string hash = sha256_hex(e.certificate.to_string());
+  return {std::move(e), std::move(source), std::move(hash)};
+}
+
+alpha_row frontier_row(const alpha_frontier_entry& f) {
+  alpha_entry e;
+  e.p = f.p;
+  e.order = f.order;
+  e.degree = f.degree;
+  e.alpha = f.alpha;
+  e.excess = f.excess;
+  e.seconds = f.seconds;
+  return {std::move(e), "frontier", f.certificate_sha256};
+}
+
+// A recomputed entry against its frontier line: the same alpha and E, and a hash that the
+// line's (a prefix of 16 to 64 digits) begins.
+alpha_row verified_row(alpha_entry e, const alpha_frontier_entry& f) {
+  alpha_row row = computed_row(std::move(e), "frontier, verified");
+  const std::string where = "alpha " + std::to_string(f.p) + " --verify";
+  if (row.e.alpha != f.alpha || row.e.degree != f.degree)
+    throw input_error(where + ": computed alpha_p = " + row.e.alpha.to_string() + " of degree " +
+                             std::to_string(row.e.degree) + ", the frontier file has " + f.alpha.to_string() +
+                             " of degree " + std::to_string(f.degree));
+  if (row.sha256.compare(0, f.certificate_sha256.size(), f.certificate_sha256) != 0)
+    throw input_error(where + ": the certificate's SHA-256 is " + row.sha256 + ", the frontier file has " +
+                             f.certificate_sha256);
+  return row;
+}
+
+void print_rows(const std::vector<alpha_row>& all, const alpha_options& opt, context& ctx) {
   if (opt.data) {
-    for (const alpha_entry& e : *rows) ctx.out += alpha_line(e) + "\n";
+    for (const alpha_row& row : all) ctx.out += alpha_line(row.e) + "\n";
     return;
   }
+  auto rows = std::make_shared<std::vector<alpha_row>>(all);
   report r;
-  const auto at = [rows](std::size_t i) -> const alpha_entry& { return (*rows)[i]; };
+  const auto at = [rows](std::size_t i) -> const alpha_entry& { return (*rows)[i].e; };
+  const auto row = [rows](std::size_t i) -> const alpha_row& { return (*rows)[i]; };
   r.table("alpha", rows->size(),
           {{"p", [at](std::size_t i) { return cell::count(at(i).p); }},
            {"order", [at](std::size_t i) { return cell::count(at(i).order); }},
            {"degree", [at](std::size_t i) { return cell::count(at(i).degree); }},
            {"alpha", [at](std::size_t i) { return cell::text(at(i).alpha.to_string()); }},
            {"excess", [at](std::size_t i) { return cell::count(at(i).excess); }},
+           {"source", [row](std::size_t i) { return cell::text(row(i).source); }},
            {"seconds", [at](std::size_t i) { return cell::real(at(i).seconds, 6); }},
-           {"certificate", [at](std::size_t i) { return cell::text(at(i).certificate.to_string()); }, in_json}},
-          "alpha_{p} = {alpha}  (order of 2: {order}, E = {degree}, excess {excess}, {seconds} s)");
+           {"certificate_sha256", [row](std::size_t i) { return cell::text(row(i).sha256); }, in_json},
+           {"certificate",
+            [row](std::size_t i) {
+              return row(i).source == "frontier" ? cell() : cell::text(row(i).e.certificate.to_string());
+            },
+            in_json}},
+          "alpha_{p} = {alpha}  (order of 2: {order}, E = {degree}, excess {excess}, {seconds} s, {source})");
   print(ctx, r);
+}
+
+// The frontier to read: --frontier FILE, or the one compiled into the library.
+std::vector<alpha_frontier_entry> load_frontier(const alpha_options& opt) {
+  if (!opt.frontier_option->count()) return alpha_frontier();
+  std::ifstream in(opt.frontier, std::ios::binary);
+  if (!in) throw input_error("--frontier", opt.frontier, "a readable file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    return parse_alpha_frontier(text.str());
+  } catch (const std::invalid_argument& e) {
+    throw input_error("--frontier " + opt.frontier + ": " + e.what());
+  }
+}
+
+// alpha P...: the table's entries and the frontier's as they are (the frontier's recomputed
+// with --verify), the other primes computed with what they need.
+void print_primes(const alpha_options& opt, const std::optional<checkpoint_file>& file, context& ctx) {
+  std::set<std::uint64_t> wanted;
+  for (std::size_t i = 0; i < opt.prime.size(); ++i) {
+    const std::uint64_t p = odd_prime_argument(opt.prime[i], argument_where(i + 1));
+    if (odd_prime_index(p) < 0) throw input_error(argument_where(i + 1), opt.prime[i], "an odd prime");
+    wanted.insert(p);
+  }
+  std::map<std::uint64_t, alpha_frontier_entry> frontier;
+  if (!opt.data)
+    for (alpha_frontier_entry& f : load_frontier(opt)) frontier.emplace(f.p, std::move(f));
+  std::vector<alpha_row> rows;
+  std::vector<std::uint64_t> missing;
+  for (std::uint64_t p : wanted) {
+    if (p <= alpha_table_limit()) {
+      rows.push_back(computed_row(alpha_table()[std::size_t(odd_prime_index(p))], "table"));
+    } else if (frontier.contains(p) && !opt.verify) {
+      rows.push_back(frontier_row(frontier.at(p)));
+    } else {
+      missing.push_back(p);
+    }
+  }
+  if (!missing.empty())
+    for (alpha_entry& e : compute(missing, opt, file, ctx)) {
+      if (!wanted.contains(e.p)) continue;
+      const auto f = frontier.find(e.p);
+      rows.push_back(f == frontier.end() ? computed_row(std::move(e), "computed") : verified_row(std::move(e), f->second));
+    }
+  std::sort(rows.begin(), rows.end(), [](const alpha_row& x, const alpha_row& y) { return x.e.p < y.e.p; });
+  print_rows(rows, opt, ctx);
 }
 
 void alpha_command(const alpha_options& opt, context& ctx) {
@@ -153,24 +259,9 @@ void alpha_command(const alpha_options& opt, context& ctx) {
     file.emplace(opt.checkpoint, "--checkpoint", ctx.output_file);
     for (std::string& path : file->leftovers(false)) ctx.remove_after_output.push_back(std::move(path));
   }
-  if (!opt.prime.empty()) {
-    // The table's entries as they are; the other primes computed (with what they need).
-    std::set<std::uint64_t> wanted;
-    std::vector<std::uint64_t> missing;
-    for (std::size_t i = 0; i < opt.prime.size(); ++i) {
-      const std::uint64_t p = odd_prime_argument(opt.prime[i], argument_where(i + 1));
-      if (odd_prime_index(p) < 0) throw input_error(argument_where(i + 1), opt.prime[i], "an odd prime");
-      if (wanted.insert(p).second && p > alpha_table_limit()) missing.push_back(p);
-    }
-    std::vector<alpha_entry> all;
-    for (std::uint64_t p : wanted)
-      if (p <= alpha_table_limit()) all.push_back(alpha_table()[std::size_t(odd_prime_index(p))]);
-    if (!missing.empty())
-      for (alpha_entry& e : compute(missing, opt, file, ctx)) all.push_back(std::move(e));
-    std::sort(all.begin(), all.end(), [](const alpha_entry& x, const alpha_entry& y) { return x.p < y.p; });
-    print_entries(all, [&wanted](std::uint64_t p) { return wanted.contains(p); }, opt, ctx);
-    return;
-  }
+  if (!opt.prime.empty()) return print_primes(opt, file, ctx);
+  if (opt.verify || opt.frontier_option->count())
+    throw input_error("alpha: --verify and --frontier go with primes P, not with --primes");
   const std::size_t dots = opt.primes.find("..");
   if (dots == std::string::npos) throw input_error("--primes", opt.primes, "a range A..B, e.g. 3..257");
   const std::uint64_t a = odd_prime_argument(opt.primes.substr(0, dots), "--primes", 2);
@@ -179,7 +270,10 @@ void alpha_command(const alpha_options& opt, context& ctx) {
   std::vector<std::uint64_t> primes;
   for (std::size_t k = 0; odd_prime(k) <= b; ++k)
     if (odd_prime(k) >= a) primes.push_back(odd_prime(k));
-  print_entries(compute(std::move(primes), opt, file, ctx), [a, b](std::uint64_t p) { return p >= a && p <= b; }, opt, ctx);
+  std::vector<alpha_row> rows;
+  for (alpha_entry& e : compute(std::move(primes), opt, file, ctx))
+    if (e.p >= a && e.p <= b) rows.push_back(computed_row(std::move(e), "computed"));
+  print_rows(rows, opt, ctx);
 }
 
 }  // namespace
@@ -194,13 +288,20 @@ void add_alpha_command(CLI::App& app, context& ctx) {
                   "Save the entries done after every prime to FILE, and go on from it when it exists");
   sub->add_option("--threads", opt->threads,
                   "Primes computed at once (default 0: one per core); under mpirun, on each rank (0: one)");
-  sub->add_flag("--data", opt->data, "Write the lines of data/alpha.txt instead of the table");
+  sub->add_flag("--data", opt->data, "Write the lines of data/alpha.txt instead of the table (computing every P past it)");
+  sub->add_flag("--verify", opt->verify,
+                "Compute the primes P of the frontier file again and check each against its line (alpha_p, E, "
+                "the certificate's SHA-256)");
+  opt->frontier_option = sub->add_option("--frontier", opt->frontier,
+                  "Read this frontier file instead of the library's (data/alpha-frontier.txt)");
   sub->footer(
       "alpha_p = kappa_f + excess, f the order of 2 mod p (Lenstra, \"On the algebraic closure of\n"
-      "two\"); E is the degree of alpha_p over GF(2). JSON adds each entry's certificate.\n"
+      "two\"); E is the degree of alpha_p over GF(2). A prime past the table comes from the frontier\n"
+      "file (its certificate's SHA-256 only) when it is there; JSON adds the certificate and its hash.\n"
       "Examples:\n"
       "  nimber alpha 7                           # w + 1\n"
-      "  nimber alpha 139 263 --format csv        # computed with what they need\n"
+      "  nimber alpha 139 263 --format csv        # from the frontier file\n"
+      "  nimber alpha 263 --verify                # computed again and checked against it\n"
       "  nimber alpha --primes 3..43              # the table, computed now\n"
       "  nimber alpha --primes 3..43 --format csv\n"
       "  nimber alpha --primes 3..43 --data > data/alpha.txt.new\n"

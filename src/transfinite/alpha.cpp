@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "transfinite/alpha_candidate.hpp"
 #include "transfinite/kappa_basis.hpp"
 
 namespace nimber {
@@ -110,9 +111,7 @@ void compute_on_first_use(kappa_basis& t, std::size_t k) {
 // The checks on load: each entry is kappa_f + excess of the degree it states, its
 // certificate a p-th root of unity other than 1.
 void check_entry(const alpha_entry& e, const kappa_basis& t) {
-  const kappa_h kf = lenstra_kappa(e.order, t);
-  const bool ok = e.order == order_of_two(e.p) && e.alpha == kf.value + ordinal(e.excess) &&
-                  e.degree == lcm_checked(kf.degree, finite_degree(e.excess)) &&
+  const bool ok = is_alpha_candidate(e.p, e.order, e.degree, e.alpha, e.excess, t) &&
                   e.certificate != ordinal(1) && pow_u64(e.certificate, e.p, t) == ordinal(1);
   if (!ok) throw std::runtime_error("alpha table: the entry for p = " + std::to_string(e.p) + " fails its check");
 }
@@ -274,6 +273,13 @@ bool verify_alpha(const alpha_entry& e) {
 }
 
 namespace transfinite {
+
+bool is_alpha_candidate(std::uint64_t p, std::uint64_t order, std::uint64_t degree, const ordinal& alpha,
+                        std::uint64_t excess, const kappa_basis& t) {
+  if (order != order_of_two(p)) return false;
+  const kappa_h kf = lenstra_kappa(order, t);
+  return alpha == kf.value + ordinal(excess) && degree == lcm_checked(kf.degree, finite_degree(excess));
+}
 
 const kappa_basis& default_kappa_basis() { return table().t; }
 

@@ -144,7 +144,7 @@ TEST(ContractMemory, RunawayAllocationsEndInOneLine) {
 }
 
 TEST(ContractMemory, AlphaRefusesAFieldPastTheBudgetBeforeComputingIt) {
-  expect_resource_error({"alpha", "839", "--max-memory", "1G"},
+  expect_resource_error({"alpha", "839", "--verify", "--max-memory", "1G"},
                         "alpha_839, in a field of 15762780 bits, needs 5.9 GiB of memory; 1.0 GiB may be used");
   expect_resource_error({"alpha", "719", "--threads", "1", "--max-memory", "1G"},
                         "alpha_359, in a field of 3504820 bits, needs 1.3 GiB");
@@ -152,7 +152,7 @@ TEST(ContractMemory, AlphaRefusesAFieldPastTheBudgetBeforeComputingIt) {
 
 TEST(ContractMemory, LongRunsShowProgress) {
   // alpha: the primes done, then each prime's power test, bit by bit of its exponent.
-  const result alpha = run({"alpha", "263", "--progress"});
+  const result alpha = run({"alpha", "263", "--verify", "--progress"});
   EXPECT_EQ(alpha.status, 0) << alpha.err;
   EXPECT_EQ(alpha.out.rfind("alpha_263 = w^(w^30) + 1", 0), 0u) << alpha.out;
   EXPECT_NE(alpha.err.find("nimber alpha: 0 of 5 primes"), std::string::npos) << alpha.err;

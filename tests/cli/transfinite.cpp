@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <string>
 
 #include "runner.hpp"
@@ -44,14 +45,14 @@ TEST(CliOrdinal, Alpha) {
   EXPECT_EQ(seven.out.substr(0, seven.out.find(", excess")), "alpha_7 = w + 1  (order of 2: 3, E = 6");
   const result r = run({"alpha", "--primes", "3..19", "--format", "csv", "--quiet"});
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "p,order,degree,alpha,excess,seconds");
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "p,order,degree,alpha,excess,source,seconds");
   EXPECT_NE(r.out.find("\n13,12,12,w + 4,0,"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n19,18,36,w^3 + 4,4,"), std::string::npos) << r.out;
   // Several primes: the table's as they are, the others computed together, by increasing p.
-  const result several = run({"alpha", "151", "7", "139", "7", "--format", "csv", "--quiet"});
+  const result several = run({"alpha", "151", "7", "139", "7", "--format", "csv", "--quiet", "--verify"});
   EXPECT_EQ(several.status, 0) << several.err;
   EXPECT_EQ(several.out.substr(0, several.out.find(",0.")),
-            "p,order,degree,alpha,excess,seconds\n7,3,6,w + 1,1")
+            "p,order,degree,alpha,excess,source,seconds\n7,3,6,w + 1,1,table")
       << several.out;
   EXPECT_NE(several.out.find("\n139,138,15180,w^(w^7) + w,0,"), std::string::npos) << several.out;
   EXPECT_NE(several.out.find("\n151,15,60,w^w + w,0,"), std::string::npos) << several.out;
@@ -59,6 +60,40 @@ TEST(CliOrdinal, Alpha) {
   expect_error({"alpha", "9"}, "argument 1: '9': expected an odd prime");
   expect_error({"alpha", "7", "15"}, "argument 2: '15': expected an odd prime");
   expect_error({"alpha", "--primes", "3-7"}, "--primes: '3-7': expected a range A..B, e.g. 3..257");
+}
+
+// A frontier file's entry as it is, recomputed with --verify, and refused when it disagrees.
+TEST(CliOrdinal, AlphaFrontierFile) {
+  // The SHA-256 of alpha_139's certificate text, by sha256sum of the third field of
+  // `nimber alpha --primes 139..139 --data`.
+  const std::string hash = "6f48349bc324cc5f9fe54d9a9c1734e93f071a4ffae762b44be38addf96be26e";
+  const std::string line = "139 138 15180 0 0.5 1000 ; w^(w^7) + w ; ";
+  temp_file good, short_hash, wrong, bad;
+  std::ofstream(good.path) << "# p f E ...\n" << line << hash << " ; here\n";
+  std::ofstream(short_hash.path) << line << hash.substr(0, 16) << " ; here\n";
+  std::ofstream(wrong.path) << line << "0123456789abcdef ; here\n";
+  std::ofstream(bad.path) << "# p f E ...\n" << line << "; here\n";
+  expect_output({"alpha", "139", "--frontier", good.path, "--format", "csv"},
+                "p,order,degree,alpha,excess,source,seconds\n139,138,15180,w^(w^7) + w,0,frontier,0.500000\n");
+  const result json = run({"alpha", "139", "--frontier", short_hash.path, "--format", "json"});
+  EXPECT_NE(json.out.find("\"certificate_sha256\":\"" + hash.substr(0, 16) + "\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"certificate\":null"), std::string::npos) << json.out;
+  for (const temp_file* f : {&good, &short_hash}) {
+    const result r = run({"alpha", "139", "--frontier", f->path, "--verify", "--format", "csv", "--quiet"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("\n139,138,15180,w^(w^7) + w,0,\"frontier, verified\","), std::string::npos) << r.out;
+  }
+  const result json_verified = run({"alpha", "139", "--frontier", good.path, "--verify", "--format", "json", "--quiet"});
+  EXPECT_NE(json_verified.out.find("\"certificate_sha256\":\"" + hash + "\""), std::string::npos);
+  expect_error({"alpha", "139", "--frontier", wrong.path, "--verify", "--quiet"},
+               "alpha 139 --verify: the certificate's SHA-256 is " + hash + ", the frontier file has 0123456789abcdef");
+  expect_error({"alpha", "139", "--frontier", bad.path},
+               "--frontier " + bad.path +
+                   ": alpha frontier: line 2: expected 16 to 64 lower-case hex digits of SHA-256 as the third field");
+  expect_error({"alpha", "139", "--frontier", "/nonexistent/frontier"},
+               "--frontier: '/nonexistent/frontier': expected a readable file");
+  expect_error({"alpha", "--primes", "3..7", "--verify"},
+               "alpha: --verify and --frontier go with primes P, not with --primes");
 }
 
 TEST(CliOrdinal, AlphaCheckpoint) {
@@ -73,7 +108,7 @@ TEST(CliOrdinal, AlphaCheckpoint) {
   const result part = run({"alpha", "--primes", "11..19", "--threads", "2", "--checkpoint", ckpt.path, "--format",
                            "csv", "--quiet"});
   EXPECT_EQ(part.status, 0) << part.err;
-  EXPECT_EQ(part.out, "p,order,degree,alpha,excess,seconds\n" +
+  EXPECT_EQ(part.out, "p,order,degree,alpha,excess,source,seconds\n" +
                           first.out.substr(first.out.find("\n11,"), first.out.find("\n23,") - first.out.find("\n11,")).substr(1) + "\n")
       << part.out;
 }

@@ -121,6 +121,31 @@ std::vector<alpha_entry> compute_alphas(std::uint64_t max_p,
 std::string alpha_line(const alpha_entry& e);
 alpha_entry parse_alpha_line(std::string_view line);
 
+// The frontier file (data/alpha-frontier.txt, compiled in): alpha_p for the odd primes past
+// the shipped table that have been computed, each with the SHA-256 of its certificate's text
+// (the third field of its alpha_line) in place of the certificate, which takes megabytes.
+// Loading checks what needs no power test (f, alpha_p = kappa_f + excess, E); only a
+// recomputation checks the hash (`nimber alpha P --verify`).
+struct alpha_frontier_entry {
+  std::uint64_t p = 0;
+  std::uint64_t order = 0;
+  std::uint64_t degree = 0;
+  std::uint64_t excess = 0;
+  ordinal alpha;
+  double seconds = 0;             // the computation's wall clock
+  std::uint64_t peak_kib = 0;     // its process's peak resident memory; 0: not measured
+  std::string certificate_sha256;  // 16 to 64 lower-case hex digits, a prefix of the hash
+  std::string source;             // "here", or "here,A380496" where that sequence agrees
+};
+
+// The compiled-in frontier, ascending p. Throws std::runtime_error if an entry fails its check.
+const std::vector<alpha_frontier_entry>& alpha_frontier();
+// Parses and checks frontier text (lines "p f E excess seconds peak_kib ; alpha ; sha256 ;
+// source", '#' comments): ascending primes past the shipped table, each one's prerequisites in
+// the table or on an earlier line. std::invalid_argument naming the line on any fault.
+std::vector<alpha_frontier_entry> parse_alpha_frontier(std::string_view text);
+std::string alpha_frontier_line(const alpha_frontier_entry& e);
+
 // Recomputes the p-th power test for e, with the alphas of the table below it: true when
 // e.alpha = kappa_f + e.excess, every smaller excess gives a p-th power, and the certificate
 // is the test's value.
