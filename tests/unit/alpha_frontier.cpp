@@ -2,8 +2,11 @@
 // without its power test, and the compiled-in file itself.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "nimber/transfinite/alpha.hpp"
 
@@ -78,6 +81,21 @@ TEST(AlphaFrontier, ShippedFileLoads) {
     EXPECT_LT(e.p, 2000u);
     EXPECT_EQ(parse_alpha_frontier(nimber::alpha_frontier_line(e))[0].alpha, e.alpha) << e.p;
   }
+}
+
+// When f = f(p) is an odd prime, kappa_f is a p-th power in its own field, so the excess is at
+// least 1 (docs/transfinite.md, "The fields of 10^9 bits"): every entry with such an f agrees.
+TEST(AlphaFrontier, PrimeOrderMeansExcessAtLeastOne) {
+  std::vector<std::array<std::uint64_t, 3>> entries;  // p, f, excess
+  for (const auto& e : nimber::alpha_table()) entries.push_back({e.p, e.order, e.excess});
+  for (const auto& e : nimber::alpha_frontier()) entries.push_back({e.p, e.order, e.excess});
+  int seen = 0;
+  for (const auto& [p, f, excess] : entries) {
+    if (f < 3 || nimber::odd_prime_index(f) < 0) continue;
+    EXPECT_GE(excess, 1u) << "p = " << p;
+    ++seen;
+  }
+  EXPECT_GE(seen, 6);  // in the table: p = 7, 23, 31, 47, 89 and 127
 }
 
 }  // namespace
