@@ -21,9 +21,15 @@ import sys
 A380496_LAST = 577  # the last prime of OEIS A380496, every excess of which agrees
 # The primes below 2000 not decided here: what stands in the way (docs/transfinite.md).
 OPEN = {
-    719: "field of 1.26 x 10^9 bits; excess >= 1 proved",
-    1319: "field of 3.3 x 10^9 bits; excess >= 1 proved",
+    719: "E = 1,258,230,380; excess >= 1 proved",
+    1307: "E = 34,486,236; not computed yet",
+    1319: "E = 3,291,190,980; excess >= 1 proved",
     1439: "needs alpha_719; excess >= 1 proved",
+    1487: "E = 43,001,868; not computed yet",
+    1579: "E = 26,873,340; not computed yet",
+    1699: "E = 67,303,060; not computed yet",
+    1787: "E = 40,667,220; not computed yet",
+    1997: "E = 33,961,940; not computed yet",
 }
 
 
