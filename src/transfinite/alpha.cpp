@@ -254,9 +254,10 @@ std::vector<alpha_entry> compute_alphas(std::uint64_t max_p, const std::function
 }
 
 std::uint64_t alpha_memory_bytes(std::uint64_t degree) noexcept {
-  // Measured: 21 MB at E = 102180 (p = 263), 2.0 GB at E = 4994220 (p = 659), about 2500
-  // elements of E bits (the products' and the Frobenius maps' buffers, the power's window).
-  constexpr std::uint64_t bytes_per_bit = 400;
+  // Measured peaks: 215 to 620 bytes a bit of E (p = 1979: 0.98 GB at E = 4569180; p = 1619:
+  // 4.95 GB at E = 8170900), the spread from the transforms' power-of-two sizes; about 5000
+  // elements of E bits at the most (the products' and Frobenius maps' buffers, the window).
+  constexpr std::uint64_t bytes_per_bit = 640;
   return degree > ~std::uint64_t{0} / bytes_per_bit ? ~std::uint64_t{0} : degree * bytes_per_bit;
 }
 
