@@ -274,6 +274,7 @@ misere_quotient quotient_builder::finish() {
   r.p_ = q_.marked;
   r.pretending_ = phi_;
   r.changes_ = changes_;
+  r.period_ = prove_quotient_period(game_, phi_);
   // Generators: the heaps whose class the heaps below them do not generate.
   std::vector<bool> generated(q_.size, false);
   std::vector<std::uint32_t> inside{0}, gens;
@@ -313,12 +314,7 @@ quotient_element misere_quotient::check(quotient_element x) const {
 
 quotient_element misere_quotient::element_of(std::span<const std::uint64_t> heaps) const {
   quotient_element x = 0;
-  for (const std::uint64_t h : heaps) {
-    if (h >= pretending_.size())
-      throw game_argument_error("misere_quotient: heap " + std::to_string(h) + " above the bound " +
-                                std::to_string(max_heap()));
-    x = table_[std::size_t(x) * order_ + pretending_[h]];
-  }
+  for (const std::uint64_t h : heaps) x = table_[std::size_t(x) * order_ + heap_class(h)];
   return x;
 }
 
@@ -328,10 +324,10 @@ std::vector<heap_move> misere_quotient::winning_moves(std::span<const std::uint6
   for (std::size_t i = 0; i < heaps.size(); ++i) {
     quotient_element rest = 0;
     for (std::size_t j = 0; j < heaps.size(); ++j)
-      if (j != i) rest = product(rest, pretending_[heaps[j]]);
+      if (j != i) rest = product(rest, heap_class(heaps[j]));
     game_.for_each_option(heaps[i], [&](std::span<const std::uint64_t> leaves) {
       quotient_element x = rest;
-      for (const std::uint64_t h : leaves) x = product(x, pretending_[h]);
+      for (const std::uint64_t h : leaves) x = product(x, heap_class(h));
       if (p_[x]) moves.push_back({i, std::vector<std::uint64_t>(leaves.begin(), leaves.end())});
     });
   }

@@ -227,4 +227,95 @@ TEST(MisereQuotient, Errors) {
   EXPECT_FALSE(q.winning_move({}).has_value());
 }
 
+// The periodicity theorem: N >= s (max(n0, 1) + p) + k - 1, s = 2 and k = 2 for 0.75.
+TEST(MisereQuotientPeriod, TheTheoremsBoundExactly) {
+  const ng::heap_game game = ng::heap_game::from_string("0.75");
+  // Periodic from heap 3 with period 2 up to heap 11: 2 (3 + 2) + 2 - 1 = 11 heaps suffice.
+  const std::vector<std::uint32_t> phi{0, 5, 6, 1, 2, 1, 2, 1, 2, 1, 2, 1};
+  EXPECT_EQ(ng::prove_quotient_period(game, phi), (ng::quotient_period{3, 2, 11, true}));
+  const std::vector<std::uint32_t> shorter(phi.begin(), phi.end() - 1);
+  EXPECT_EQ(ng::prove_quotient_period(game, shorter), (ng::quotient_period{3, 2, 11, false}));
+  // A preperiod of 0 counts as 1 for games that split a heap (heap p - p would be no heap);
+  // a subtraction game (s = 1) needs only max(n0, 1) + p + k - 1 heaps.
+  const std::vector<std::uint32_t> alternating{0, 1, 0, 1, 0, 1, 0, 1};
+  EXPECT_EQ(ng::prove_quotient_period(game, alternating), (ng::quotient_period{0, 2, 7, true}));
+  EXPECT_EQ(ng::prove_quotient_period(game, std::span(alternating).first(7)), (ng::quotient_period{0, 2, 7, false}));
+  EXPECT_EQ(ng::prove_quotient_period(ng::heap_game::from_string("0.33"), alternating),
+            (ng::quotient_period{0, 2, 4, true}));
+  // Three-heap moves: s = 3.
+  EXPECT_EQ(ng::prove_quotient_period(ng::heap_game::from_string("0.f"), alternating),
+            (ng::quotient_period{0, 2, 9, false}));
+  // No repetition of a whole period, and games the theorem does not cover.
+  EXPECT_EQ(ng::prove_quotient_period(game, std::vector<std::uint32_t>{0, 1, 2, 3, 4}), std::nullopt);
+  EXPECT_EQ(ng::prove_quotient_period(ng::heap_game::from_string("grundy"), alternating), std::nullopt);
+  EXPECT_EQ(ng::prove_quotient_period(ng::heap_game::from_string("subtraction:1+2"), alternating), std::nullopt);
+}
+
+// Games whose quotient the theorem proves at heap `proved` (0.75: the quotient of order 8 of
+// Plambeck, "Taming the wild in impartial combinatorial games"), and no earlier: one heap less
+// leaves it unproved, naming the bound it needs.
+struct proved_game {
+  std::string code;
+  std::uint64_t proved, order, preperiod, period;
+};
+const std::vector<proved_game> proved_games{
+    {"0.3", 3, 2, 0, 2},   {"0.31", 6, 6, 3, 2},  {"0.333", 7, 6, 0, 4},    {"0.73", 13, 6, 2, 4},
+    {"0.71", 19, 36, 3, 6}, {"0.75", 21, 8, 8, 2}, {"0.52", 21, 6, 6, 4},   {"0.34", 31, 12, 7, 8},
+    {"0.72", 41, 24, 16, 4}, {"subtraction:1,4", 9, 6, 0, 5}, {"0.f", 9, 2, 0, 2}};
+
+TEST(MisereQuotientPeriod, ProvedExactlyAtTheTheoremsBound) {
+  for (const proved_game& g : proved_games) {
+    SCOPED_TRACE(g.code);
+    const ng::misere_quotient q = quotient(g.code, g.proved);
+    ASSERT_TRUE(q.period().has_value());
+    EXPECT_EQ(*q.period(), (ng::quotient_period{g.preperiod, g.period, g.proved, true}));
+    EXPECT_EQ(q.order(), g.order);
+    const ng::misere_quotient before = quotient(g.code, g.proved - 1);
+    EXPECT_FALSE(before.period() && before.period()->proved);
+    EXPECT_THROW(before.element_of(std::vector<std::uint64_t>{g.proved}), ng::game_argument_error);
+  }
+}
+
+// A proved quotient predicts sums of heaps past N: as the quotient computed (and proved by the
+// search) for twice as many heaps does, and as the definition does for small sums.
+TEST(MisereQuotientPeriod, PredictsHeapsPastTheBound) {
+  for (const proved_game& g : proved_games) {
+    SCOPED_TRACE(g.code);
+    const ng::misere_quotient q = quotient(g.code, g.proved);
+    const std::uint64_t m = 2 * g.proved + 6;
+    const ng::misere_quotient more = quotient(g.code, m);
+    EXPECT_EQ(more.order(), q.order());
+    ASSERT_TRUE(more.period() && more.period()->proved);
+    EXPECT_EQ(more.period()->period, g.period);
+    for (std::uint64_t a = 0; a <= m; ++a)
+      for (std::uint64_t b = a; b <= m; ++b)
+        for (const std::uint64_t c : {std::uint64_t(0), std::uint64_t(1), g.proved + 1, m}) {
+          const heaps_t heaps{a, b, c};
+          ASSERT_EQ(q.next_player_wins(heaps), more.next_player_wins(heaps)) << ::testing::PrintToString(heaps);
+        }
+    if (g.proved > 21) continue;  // the definition's search of sums is too slow past here
+    misere_reference reference(q.game());
+    for_each_sum(g.proved + 12, g.proved + 12, [&](const heaps_t& heaps) {
+      ASSERT_EQ(q.next_player_wins(heaps), reference.wins(heaps)) << ::testing::PrintToString(heaps);
+      for (const ng::heap_move& mv : q.winning_moves(heaps)) {
+        heaps_t after = heaps;
+        after.erase(after.begin() + static_cast<std::ptrdiff_t>(mv.heap));
+        after.insert(after.end(), mv.leaves.begin(), mv.leaves.end());
+        EXPECT_FALSE(reference.wins(after));
+      }
+    });
+  }
+}
+
+// Wild games whose pretending function shows no period yet, and Grundy's game, which the
+// theorem does not cover.
+TEST(MisereQuotientPeriod, NotProvedWithoutAPeriod) {
+  EXPECT_FALSE(quotient("0.07", 20).period().has_value());
+  EXPECT_FALSE(quotient("grundy", 12).period().has_value());
+  const ng::misere_quotient q = quotient("0.75", 12);
+  ASSERT_TRUE(q.period().has_value());
+  EXPECT_FALSE(q.period()->proved);
+  EXPECT_GT(q.period()->needs, 12u);
+}
+
 }  // namespace
