@@ -1,10 +1,12 @@
 // misere CODE --heaps N [--position H1,H2,...]: the misère quotient of a heap game's heaps up
 // to N (nimber/games/misere_quotient.hpp): its presentation, order, P-portion, pretending
-// function and the heaps where it changes, or the outcome and winning moves of a sum of heaps.
+// function, the heaps where it changes and what the periodicity theorem proves of it, or the
+// outcome and winning moves of a sum of heaps.
 // This file parses arguments and describes the result for the output writer.
 #include <CLI/CLI.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +46,29 @@ std::vector<std::uint64_t> parse_position(const std::string& list, std::uint64_t
 }
 
 std::string word(const ng::misere_quotient& q, ng::quotient_element x) { return ng::to_string(q.normal_form(x)); }
+
+// What the periodicity theorem says of the pretending function: the quotient of the whole
+// game, or the heaps it needs.
+void describe_period(report& r, const ng::misere_quotient& q) {
+  const std::optional<ng::quotient_period>& p = q.period();
+  report& o = r.object("period", "", in_json, p.has_value());
+  if (!p) {
+    const bool covered =
+        q.game().type() == ng::heap_game::kind::take_break && q.game().progressions().empty();
+    r.sentence(covered ? "period: none seen in heaps 0 to " + std::to_string(q.max_heap())
+                       : std::string("period: none claimed (the periodicity theorem covers take-and-break codes only)"));
+    return;
+  }
+  o.value("preperiod", cell::count(p->preperiod), "", in_json);
+  o.value("period", cell::count(p->period), "", in_json);
+  o.value("proved", cell::flag(p->proved), "", in_json);
+  o.value("needs_heaps", cell::count(p->needs), "", in_json);
+  const std::string seen = "period: " + std::to_string(p->period) + " from heap " + std::to_string(p->preperiod);
+  r.sentence(p->proved ? seen + ", proved by the periodicity theorem (heaps up to " + std::to_string(p->needs) +
+                             " suffice): the quotient of the whole game"
+                       : seen + " in heaps 0 to " + std::to_string(q.max_heap()) +
+                             ", not proved: the periodicity theorem needs heaps up to " + std::to_string(p->needs));
+}
 
 // The presentation: generators, relations, P-portion, pretending function, changes.
 void describe_quotient(report& r, const ng::misere_quotient& q) {
@@ -88,6 +113,7 @@ void describe_quotient(report& r, const ng::misere_quotient& q) {
            {"order", [shared](std::size_t i) { return cell::count(shared->changes()[i].order); }},
            {"p_portion", [shared](std::size_t i) { return cell::count(shared->changes()[i].p_portion); }}},
           "", in_json);
+  describe_period(r, q);
 }
 
 // The outcome of a sum of heaps and every winning move.

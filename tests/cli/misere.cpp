@@ -69,7 +69,8 @@ TEST(CliMisere, QuotientOfAHeapGame) {
                 "relations: a^2 = 1, c^2 = 1, b^3 = b\n"
                 "P-portion: a, ac, b^2\n"
                 "pretending (heaps 0 to 6): 1 a b ab a c ab\n"
-                "changes at heaps (|Q|, |P|): 1 (2, 1), 2 (6, 2), 5 (12, 3)\n");
+                "changes at heaps (|Q|, |P|): 1 (2, 1), 2 (6, 2), 5 (12, 3)\n"
+                "period: none seen in heaps 0 to 6\n");
   expect_output({"misere", "0.07", "--heaps", "4", "--format", "json"},
                 "{\"game\":\"0.07\",\"heaps\":4,\"order\":6,\"p_portion\":2,"
                 "\"generators\":[{\"name\":\"a\",\"heap\":2},{\"name\":\"b\",\"heap\":4}],"
@@ -79,11 +80,34 @@ TEST(CliMisere, QuotientOfAHeapGame) {
                 "{\"element\":\"b^2\",\"p\":true},{\"element\":\"ab^2\",\"p\":false}],"
                 "\"pretending\":[{\"heap\":0,\"element\":\"1\"},{\"heap\":1,\"element\":\"1\"},"
                 "{\"heap\":2,\"element\":\"a\"},{\"heap\":3,\"element\":\"a\"},{\"heap\":4,\"element\":\"b\"}],"
-                "\"changes\":[{\"heap\":2,\"order\":2,\"p_portion\":1},{\"heap\":4,\"order\":6,\"p_portion\":2}]}\n");
+                "\"changes\":[{\"heap\":2,\"order\":2,\"p_portion\":1},{\"heap\":4,\"order\":6,\"p_portion\":2}],"
+                "\"period\":null}\n");
   expect_output({"misere", "0.07", "--heaps", "3", "--format", "csv"}, "heap,element\n0,1\n1,1\n2,a\n3,a\n");
   expect_output({"misere", "0.77", "--heaps", "0"},
                 "0.77, heaps 0 to 0: |Q| = 1, |P| = 0\ngenerators: none\nrelations: none\nP-portion: none\n"
-                "pretending (heaps 0 to 0): 1\nchanges at heaps (|Q|, |P|): none\n");
+                "pretending (heaps 0 to 0): 1\nchanges at heaps (|Q|, |P|): none\nperiod: none seen in heaps 0 to 0\n");
+}
+
+TEST(CliMisere, QuotientPeriodProvedByThePeriodicityTheorem) {
+  // 0.75: periodic from heap 8 with period 2; the theorem needs N >= 2 (8 + 2) + 2 - 1 = 21.
+  const result proved = run({"misere", "0.75", "--heaps", "21"});
+  EXPECT_NE(proved.out.find("\nperiod: 2 from heap 8, proved by the periodicity theorem (heaps up to 21 suffice): "
+                            "the quotient of the whole game\n"),
+            std::string::npos)
+      << proved.out;
+  const result short_of_it = run({"misere", "0.75", "--heaps", "20"});
+  EXPECT_NE(short_of_it.out.find("\nperiod: 2 from heap 8 in heaps 0 to 20, not proved: the periodicity theorem "
+                                 "needs heaps up to 21\n"),
+            std::string::npos)
+      << short_of_it.out;
+  const result json = run({"misere", "0.75", "--heaps", "21", "--format", "json"});
+  EXPECT_NE(json.out.find(",\"period\":{\"preperiod\":8,\"period\":2,\"proved\":true,\"needs_heaps\":21}}"),
+            std::string::npos)
+      << json.out;
+  const result grundy = run({"misere", "grundy", "--heaps", "6"});
+  EXPECT_NE(grundy.out.find("\nperiod: none claimed (the periodicity theorem covers take-and-break codes only)\n"),
+            std::string::npos)
+      << grundy.out;
 }
 
 TEST(CliMisere, QuotientDecidesASum) {

@@ -251,9 +251,8 @@ TEST(MisereQuotientPeriod, TheTheoremsBoundExactly) {
   EXPECT_EQ(ng::prove_quotient_period(ng::heap_game::from_string("subtraction:1+2"), alternating), std::nullopt);
 }
 
-// Games whose quotient the theorem proves at heap `proved` (0.75: the quotient of order 8 of
-// Plambeck, "Taming the wild in impartial combinatorial games"), and no earlier: one heap less
-// leaves it unproved, naming the bound it needs.
+// Games whose quotient the theorem proves at heap `proved`, and no earlier: one heap less
+// leaves it unproved.
 struct proved_game {
   std::string code;
   std::uint64_t proved, order, preperiod, period;
