@@ -154,6 +154,13 @@ commutative monoid of their sums up to indistinguishability in misère play.
         for (const auto& c : q.changes()) l.append(py::make_tuple(c.heap, c.order, c.p_portion));
         return l;
       }, "(heap, order, p_portion) at each heap where the quotient changes.")
+      .def_property_readonly("period", [](const ng::misere_quotient& q) -> py::object {
+        const auto& p = q.period();
+        if (!p) return py::none();
+        return py::make_tuple(p->preperiod, p->period, p->proved, p->needs);
+      }, "(preperiod, period, proved, needs) of the pretending function by the periodicity theorem "
+         "(Plambeck and Siegel): proved when the heaps computed reach `needs`, and then the quotient "
+         "is the whole game's; None when no period is seen or the theorem does not cover the game.")
       .def("outcome", [](const ng::misere_quotient& q, const py::iterable& heaps) {
         return q.next_player_wins(position_of(q, heaps)) ? "win" : "lose";
       }, "position"_a, "'win' or 'lose': the misère outcome for the player to move of a sum of heaps.")
