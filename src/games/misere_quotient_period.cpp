@@ -23,12 +23,13 @@ std::uint64_t most_parts(const heap_game& game) {
 
 }  // namespace
 
-std::optional<quotient_period> prove_quotient_period(const heap_game& game,
-                                                     std::span<const std::uint32_t> pretending) {
+std::optional<quotient_period> prove_quotient_period(const heap_game& game, std::span<const std::uint32_t> pretending) {
   if (game.type() != heap_game::kind::take_break || !game.progressions().empty() || pretending.empty())
     return std::nullopt;
   const std::uint64_t n = pretending.size() - 1, s = most_parts(game), k = game.max_removal();
-  const auto needs = [&](std::uint64_t n0, std::uint64_t p) { return s * (std::max<std::uint64_t>(n0, 1) + p) + k - 1; };
+  const auto needs = [&](std::uint64_t n0, std::uint64_t p) {
+    return s * (std::max<std::uint64_t>(n0, 1) + p) + k - 1;
+  };
   std::optional<quotient_period> best;
   // p grows until no proof (needs <= n) is possible, nor a smaller `needs` than the best
   // seen (needs only grows with p), nor a whole period repeated.

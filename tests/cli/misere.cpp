@@ -2,7 +2,9 @@
 // the output formats, and one-line errors with an empty stdout.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
+#include <vector>
 
 #include "runner.hpp"
 
@@ -148,6 +150,31 @@ TEST(CliMisere, QuotientBadInputIsOneLine) {
   expect_error({"misere", "0.07", "--heaps", "40", "--max-memory", "1M"},
                "the misère quotient of 0.07 up to heap 40 needs more than 1.0 MiB of memory (--max-memory): "
                "a smaller bound");
+}
+
+TEST(CliMisere, QuotientCheckpoints) {
+  temp_dir dir;
+  const std::string path = dir.path + "/q.ckpt";
+  const std::vector<std::string> args{"misere", "0.75", "--heaps", "25", "--checkpoint", path, "--checkpoint-every",
+                                      "0", "--resume"};
+  const result plain = run({"misere", "0.75", "--heaps", "25"});
+  // No checkpoint yet: --resume starts from the beginning; the finished run removes its file.
+  const result fresh = run(args);
+  EXPECT_EQ(fresh.status, 0) << fresh.err;
+  EXPECT_EQ(fresh.out, plain.out);
+  EXPECT_TRUE(dir.files().empty());
+  std::ofstream(path) << "hello\n";
+  expect_error(args, "--resume: '" + path + "': expected a checkpoint of this command (it is not a nimber checkpoint)");
+  std::ofstream(path) << "nimber checkpoint 1\ncommand misere 0.77 --heaps 25 --checkpoint " + path +
+                             " --checkpoint-every 0\nwords 0\nfnv1a64 0\n";
+  expect_error(args, "--resume: '" + path + "': expected a checkpoint of this command (it belongs to 'nimber misere "
+                     "0.77 --heaps 25 --checkpoint " + path + " --checkpoint-every 0')");
+  expect_error({"misere", "0.75", "--heaps", "5", "--resume"},
+               "--resume: end of arguments: expected --checkpoint FILE beside it (the file to resume from)");
+  expect_error({"misere", "0.75", "--heaps", "5", "--checkpoint-every", "1"},
+               "--checkpoint-every: end of arguments: expected --checkpoint FILE beside it (the file to save in)");
+  expect_error({"misere", "days", "--checkpoint", path},
+               "--checkpoint: '" + path + "': expected no --checkpoint beside 'nimber misere days'");
 }
 
 }  // namespace

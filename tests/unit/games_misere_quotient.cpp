@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "nimber/games/error.hpp"
@@ -315,6 +316,83 @@ TEST(MisereQuotientPeriod, NotProvedWithoutAPeriod) {
   ASSERT_TRUE(q.period().has_value());
   EXPECT_FALSE(q.period()->proved);
   EXPECT_GT(q.period()->needs, 12u);
+}
+
+void expect_same(const ng::misere_quotient& a, const ng::misere_quotient& b) {
+  ASSERT_EQ(a.order(), b.order());
+  for (ng::quotient_element x = 0; x < a.order(); ++x) {
+    EXPECT_EQ(a.is_p(x), b.is_p(x));
+    for (ng::quotient_element y = 0; y < a.order(); ++y) ASSERT_EQ(a.product(x, y), b.product(x, y));
+  }
+  EXPECT_TRUE(std::ranges::equal(a.pretending(), b.pretending()));
+  EXPECT_TRUE(std::ranges::equal(a.generator_heaps(), b.generator_heaps()));
+  ASSERT_EQ(a.relations().size(), b.relations().size());
+  for (std::size_t i = 0; i < a.relations().size(); ++i) {
+    EXPECT_EQ(a.relations()[i].lhs, b.relations()[i].lhs);
+    EXPECT_EQ(a.relations()[i].rhs, b.relations()[i].rhs);
+  }
+  ASSERT_EQ(a.changes().size(), b.changes().size());
+  for (std::size_t i = 0; i < a.changes().size(); ++i) {
+    EXPECT_EQ(a.changes()[i].heap, b.changes()[i].heap);
+    EXPECT_EQ(a.changes()[i].order, b.changes()[i].order);
+  }
+  EXPECT_EQ(a.period(), b.period());
+}
+
+// A run stopped after heap `stop`, or one with the bound `stop` that saved its last heap, taken
+// up from the saved state ends as an uninterrupted run does.
+TEST(MisereQuotientCheckpoint, ResumedRunsEndAsUninterruptedOnes) {
+  for (const auto& [code, stop, heaps] : std::vector<std::tuple<std::string, std::uint64_t, std::uint64_t>>{
+           {"0.07", 11, 20}, {"0.75", 3, 25}, {"0.72", 17, 45}, {"0.77", 1, 12}}) {
+    SCOPED_TRACE(code);
+    const ng::heap_game game = ng::heap_game::from_string(code);
+    const ng::misere_quotient whole = ng::misere_quotient::compute(game, heaps);
+    std::vector<std::uint32_t> saved;
+    ng::quotient_options first;
+    first.checkpoint = [&, stop = stop](std::uint64_t n, const auto& state) {
+      if (n == stop) saved = state();
+      return n < stop;
+    };
+    EXPECT_EQ(ng::misere_quotient::compute(game, heaps, first).max_heap(), stop);
+    ng::quotient_options second;
+    second.known = saved;
+    expect_same(ng::misere_quotient::compute(game, heaps, second), whole);
+    // The bound `stop` first, then the larger one from its last heap.
+    saved.clear();
+    first.checkpoint = [&](std::uint64_t, const auto& state) {
+      saved = state();
+      return true;
+    };
+    expect_same(ng::misere_quotient::compute(game, stop, first), quotient(code, stop));
+    second.known = saved;
+    expect_same(ng::misere_quotient::compute(game, heaps, second), whole);
+  }
+}
+
+TEST(MisereQuotientCheckpoint, MalformedStatesAreRefused) {
+  const ng::heap_game game = ng::heap_game::from_string("0.07");
+  std::vector<std::uint32_t> saved;
+  ng::quotient_options save;
+  save.checkpoint = [&](std::uint64_t, const auto& state) {
+    saved = state();
+    return true;
+  };
+  ng::misere_quotient::compute(game, 6, save);
+  const auto resume = [&](std::vector<std::uint32_t> words, std::uint64_t heaps) {
+    ng::quotient_options o;
+    o.known = words;
+    return ng::misere_quotient::compute(game, heaps, o);
+  };
+  EXPECT_EQ(resume(saved, 6).max_heap(), 6u);
+  EXPECT_THROW(resume(saved, 5), ng::game_argument_error);  // past the bound
+  for (std::size_t cut = 1; cut < saved.size(); ++cut)  // no words at all: no state, a fresh run
+    EXPECT_THROW(resume(std::vector<std::uint32_t>(saved.begin(), saved.begin() + cut), 10), ng::game_argument_error);
+  std::vector<std::uint32_t> longer = saved;
+  longer.push_back(0);
+  EXPECT_THROW(resume(longer, 10), ng::game_argument_error);
+  std::vector<std::uint32_t> bad_entry = saved;
+  bad_entry[2] = saved[1];  // a table entry equal to the order
+  EXPECT_THROW(resume(bad_entry, 10), ng::game_argument_error);
 }
 
 }  // namespace

@@ -34,6 +34,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -55,6 +56,14 @@ struct quotient_options {
   std::uint64_t max_bytes = std::uint64_t(1) << 31;
   // Called after each heap with (heaps done, heaps wanted).
   progress_fn progress;
+  // Called after each heap n with a function giving the state a later run goes on from (as
+  // `known`); returning false stops the run there, and compute returns the quotient of heaps
+  // 0 .. n. May be empty.
+  std::function<bool(std::uint64_t, const std::function<std::vector<std::uint32_t>()>&)> checkpoint;
+  // A state saved by a checkpoint of an earlier run of the same game (with a bound at least its
+  // heap): the run goes on from there, and the result is the same as if it had computed those
+  // heaps. Throws game_argument_error when the words are not such a state.
+  std::span<const std::uint32_t> known;
 };
 
 // A monomial over the generators: exponents[i] is the power of generator i.
@@ -100,8 +109,7 @@ struct quotient_period {
 // the smallest `needs` among those whose periodic stretch holds at least one whole period
 // (proved false), or nullopt when there is none, and always for subtraction sets with
 // progressions and for Grundy's game, which the theorem does not cover.
-std::optional<quotient_period> prove_quotient_period(const heap_game& game,
-                                                     std::span<const std::uint32_t> pretending);
+std::optional<quotient_period> prove_quotient_period(const heap_game& game, std::span<const std::uint32_t> pretending);
 
 class misere_quotient {
  public:
