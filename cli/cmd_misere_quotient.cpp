@@ -45,12 +45,24 @@ ng::heap_game parse_code(const std::string& code) {
   }
 }
 
+std::string position_expected(std::uint64_t bound) {
+  return "heap sizes from 0 to --heaps (" + std::to_string(bound) + ")";
+}
+
+// A sum of heaps, each up to 2^20 here: those above --heaps need the proved period, which
+// check_position asks once the quotient is known.
 std::vector<std::uint64_t> parse_position(const std::string& list, std::uint64_t bound) {
-  const std::string expected = "heap sizes from 0 to --heaps (" + std::to_string(bound) + ")";
+  const std::string expected = position_expected(bound);
   std::vector<std::uint64_t> heaps;
   for (const std::string_view item : split_list(list, "--position", expected))
-    heaps.push_back(parse_bounded(item, "--position", 0, bound, expected));
+    heaps.push_back(parse_bounded(item, "--position", 0, ng::misere_quotient::max_heap_bound, expected));
   return heaps;
+}
+
+void check_position(const std::vector<std::uint64_t>& heaps, const ng::misere_quotient& q) {
+  if (q.period() && q.period()->proved) return;
+  for (const std::uint64_t h : heaps)
+    if (h > q.max_heap()) throw input_error("--position", std::to_string(h), position_expected(q.max_heap()));
 }
 
 std::string word(const ng::misere_quotient& q, ng::quotient_element x) { return ng::to_string(q.normal_form(x)); }
@@ -213,6 +225,7 @@ void quotient_command(const quotient_options& opt, context& ctx) {
                            " of memory (--max-memory): a smaller bound");
     }
   }();
+  check_position(position, q);
   report r;
   r.value("game", cell::text(game.name()), "", in_json);
   r.value("heaps", cell::count(bound), "", in_json);
@@ -236,7 +249,8 @@ void add_misere_quotient(CLI::App* misere, context& ctx) {
       "CODE", opt->code, "A heap game (0.07, 0.77, 4.07, 0.f, subtraction:1,3,4, grundy): its misère quotient");
   opt->heaps_option = misere->add_option("--heaps", opt->heaps, "The heap bound N: the quotient of heaps 0 .. N");
   opt->position_option = misere->add_option(
-      "--position", opt->position, "A sum of heaps H1,H2,... (each at most N): its outcome and every winning move");
+      "--position", opt->position, "A sum of heaps H1,H2,... (each at most N, or 2^20 once the periodicity theorem proves the "
+      "quotient): its outcome and every winning move");
   opt->checkpoint_option = misere->add_option(
       "--checkpoint", opt->checkpoint,
       "Save the quotient of the heaps done in FILE after a heap every --checkpoint-every seconds and when "

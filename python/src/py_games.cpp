@@ -98,9 +98,11 @@ std::vector<std::uint64_t> position_of(const ng::misere_quotient& q, const py::i
   std::vector<std::uint64_t> position;
   for (const py::handle h : heaps) {
     position.push_back(to_u64(h, "MisereQuotient: a heap size"));
-    if (position.back() > q.max_heap())
+    // Past the bound the proved period decides a heap (up to 2^20, whose options are listed).
+    const bool proved = q.period() && q.period()->proved;
+    if (position.back() > (proved ? ng::misere_quotient::max_heap_bound : q.max_heap()))
       throw py::value_error("MisereQuotient: heap " + std::to_string(position.back()) + " is above the bound " +
-                            std::to_string(q.max_heap()));
+                            std::to_string(proved ? ng::misere_quotient::max_heap_bound : q.max_heap()));
   }
   return position;
 }

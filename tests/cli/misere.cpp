@@ -106,6 +106,16 @@ TEST(CliMisere, QuotientPeriodProvedByThePeriodicityTheorem) {
   EXPECT_NE(json.out.find(",\"period\":{\"preperiod\":8,\"period\":2,\"proved\":true,\"needs_heaps\":21}}"),
             std::string::npos)
       << json.out;
+  // Past N the period decides: heap 1001 plays as heap 9.
+  const auto element_and_outcome = [](const std::vector<std::string>& args) {
+    const std::string out = run(args).out;
+    const std::size_t from = out.find(':', out.find("\nsum "));
+    return out.substr(from, out.find('\n', from) - from);
+  };
+  EXPECT_EQ(element_and_outcome({"misere", "0.75", "--heaps", "21", "--position", "1001,3"}),
+            element_and_outcome({"misere", "0.75", "--heaps", "21", "--position", "9,3"}));
+  expect_error({"misere", "0.75", "--heaps", "20", "--position", "1,21"},
+               "--position: '21': expected heap sizes from 0 to --heaps (20)");
   const result grundy = run({"misere", "grundy", "--heaps", "6"});
   EXPECT_NE(grundy.out.find("\nperiod: none claimed (the periodicity theorem covers take-and-break codes only)\n"),
             std::string::npos)
