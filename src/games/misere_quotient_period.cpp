@@ -15,7 +15,7 @@ namespace nimber::games {
 namespace {
 
 // The most heaps one move leaves: s of the theorem.
-std::uint64_t most_parts(const heap_game& game) {
+std::uint64_t most_parts(const heap_game& game) noexcept {
   std::uint64_t s = 1;
   for (const std::uint8_t d : game.digits()) s = std::max<std::uint64_t>(s, d & 8 ? 3 : d & 4 ? 2 : 1);
   return s;
@@ -23,7 +23,8 @@ std::uint64_t most_parts(const heap_game& game) {
 
 }  // namespace
 
-std::optional<quotient_period> prove_quotient_period(const heap_game& game, std::span<const std::uint32_t> pretending) {
+std::optional<quotient_period> prove_quotient_period(const heap_game& game,
+                                                     std::span<const std::uint32_t> pretending) noexcept {
   if (game.type() != heap_game::kind::take_break || !game.progressions().empty() || pretending.empty())
     return std::nullopt;
   const std::uint64_t n = pretending.size() - 1, s = most_parts(game), k = game.max_removal();

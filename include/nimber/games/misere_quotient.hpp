@@ -87,9 +87,9 @@ struct quotient_change {
 // The periodicity theorem for misère quotients (Plambeck and Siegel, "Misère quotients for
 // impartial games", the Periodicity Theorem; Siegel, "Combinatorial Game Theory", ch. V), in the
 // form of the normal-play theorem of Guy and Smith. Let the game be a take-and-break code whose
-// last nonzero digit is d_k and whose moves leave at most s heaps (s = 2 octal, 3 for a
-// hexadecimal three-heap digit, 1 without splits), Q the quotient of the heaps 0 .. N and Phi its
-// pretending function. If Phi(n + p) = Phi(n) for every n with n0 <= n <= N - p, and
+// last nonzero digit is d_k and whose moves leave at most s heaps (s = 1 when no move splits a
+// heap, 2 when a move leaves two, 3 with a three-heap hexadecimal digit), Q the quotient of the
+// heaps 0 .. N and Phi its pretending function. If Phi(n + p) = Phi(n) for every n with n0 <= n <= N - p, and
 //   N >= s (max(n0, 1) + p) + k - 1,
 // then heap n + p pretends to Phi(n) in the quotient of the heaps 0 .. M for every M >= N and
 // n >= n0, and that quotient is Q: Q is the quotient of the whole game. (From heap M + 1 on,
@@ -109,7 +109,8 @@ struct quotient_period {
 // the smallest `needs` among those whose periodic stretch holds at least one whole period
 // (proved false), or nullopt when there is none, and always for subtraction sets with
 // progressions and for Grundy's game, which the theorem does not cover.
-std::optional<quotient_period> prove_quotient_period(const heap_game& game, std::span<const std::uint32_t> pretending);
+std::optional<quotient_period> prove_quotient_period(const heap_game& game,
+                                                     std::span<const std::uint32_t> pretending) noexcept;
 
 class misere_quotient {
  public:
