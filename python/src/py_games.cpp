@@ -197,7 +197,8 @@ commutative monoid of their sums up to indistinguishability in misère play.
   }, "code"_a, "heaps"_a, py::kw_only(), "progress"_a = py::none(), R"doc(
 The misère quotient of a heap game's heaps 0 .. heaps (Plambeck and Siegel), proved, as a
 MisereQuotient: order |Q|, p_portion |P|, pretending (each heap's element), generators,
-relations, changes, and outcome / winning_move of a sum of heaps. code as for
+relations, changes, period (what the periodicity theorem proves), and outcome / winning_move
+of a sum of heaps. code as for
 grundy_sequence. Raises MemoryError when the quotient needs more than 2 GiB.
 
 >>> import nimber
