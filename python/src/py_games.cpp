@@ -98,9 +98,11 @@ std::vector<std::uint64_t> position_of(const ng::misere_quotient& q, const py::i
   std::vector<std::uint64_t> position;
   for (const py::handle h : heaps) {
     position.push_back(to_u64(h, "MisereQuotient: a heap size"));
-    if (position.back() > q.max_heap())
+    // Past the bound the proved period decides a heap (up to 2^20, whose options are listed).
+    const bool proved = q.period() && q.period()->proved;
+    if (position.back() > (proved ? ng::misere_quotient::max_heap_bound : q.max_heap()))
       throw py::value_error("MisereQuotient: heap " + std::to_string(position.back()) + " is above the bound " +
-                            std::to_string(q.max_heap()));
+                            std::to_string(proved ? ng::misere_quotient::max_heap_bound : q.max_heap()));
   }
   return position;
 }
@@ -154,6 +156,13 @@ commutative monoid of their sums up to indistinguishability in misère play.
         for (const auto& c : q.changes()) l.append(py::make_tuple(c.heap, c.order, c.p_portion));
         return l;
       }, "(heap, order, p_portion) at each heap where the quotient changes.")
+      .def_property_readonly("period", [](const ng::misere_quotient& q) -> py::object {
+        const auto& p = q.period();
+        if (!p) return py::none();
+        return py::make_tuple(p->preperiod, p->period, p->proved, p->needs);
+      }, "(preperiod, period, proved, needs) of the pretending function by the periodicity theorem "
+         "(Plambeck and Siegel): proved when the heaps computed reach `needs`, and then the quotient "
+         "is the whole game's; None when no period is seen or the theorem does not cover the game.")
       .def("outcome", [](const ng::misere_quotient& q, const py::iterable& heaps) {
         return q.next_player_wins(position_of(q, heaps)) ? "win" : "lose";
       }, "position"_a, "'win' or 'lose': the misère outcome for the player to move of a sum of heaps.")
@@ -188,7 +197,8 @@ commutative monoid of their sums up to indistinguishability in misère play.
   }, "code"_a, "heaps"_a, py::kw_only(), "progress"_a = py::none(), R"doc(
 The misère quotient of a heap game's heaps 0 .. heaps (Plambeck and Siegel), proved, as a
 MisereQuotient: order |Q|, p_portion |P|, pretending (each heap's element), generators,
-relations, changes, and outcome / winning_move of a sum of heaps. code as for
+relations, changes, period (what the periodicity theorem proves), and outcome / winning_move
+of a sum of heaps. code as for
 grundy_sequence. Raises MemoryError when the quotient needs more than 2 GiB.
 
 >>> import nimber

@@ -170,6 +170,18 @@ def test_misere_quotient_against_the_definition():
     assert all(q.winning_move(heaps) == moves[0] for heaps in [(3, 5, 7)] for moves in [q.winning_moves(heaps)])
 
 
+def test_misere_quotient_period():
+    # 0.75: periodic from heap 8 with period 2; the theorem needs heaps up to 2 (8 + 2) + 2 - 1.
+    assert nimber.misere_quotient("0.75", 20).period == (8, 2, False, 21)
+    q = nimber.misere_quotient("0.75", 21)
+    assert q.period == (8, 2, True, 21) and q.order == 8
+    # Heaps past 21 follow the period 2 from heap 8.
+    more = nimber.misere_quotient("0.75", 40)
+    for heaps in [(100,), (101, 3), (100, 100, 5), (33, 1000)]:
+        assert q.outcome(heaps) == more.outcome([h if h <= 40 else 8 + (h - 8) % 2 for h in heaps])
+    assert nimber.misere_quotient("grundy", 8).period is None
+
+
 def test_misere_quotient_errors():
     with pytest.raises(ValueError, match="bad game code"):
         nimber.misere_quotient("0.x", 5)

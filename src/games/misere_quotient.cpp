@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "games/misere_quotient_search.hpp"
+#include "games/misere_quotient_state.hpp"
 #include "nimber/games/error.hpp"
 
 namespace nimber::games {
@@ -25,9 +26,12 @@ class quotient_builder {
   }
 
   misere_quotient run() {
-    for (std::uint64_t n = 1; n <= max_heap_; ++n) {
+    const std::uint64_t start = options_.known.empty() ? 1 : restore(load_state(options_.known, max_heap_)) + 1;
+    const auto state = [this] { return save_state(q_, phi_, changes_); };
+    for (std::uint64_t n = start; n <= max_heap_; ++n) {
       if (!pretends(n)) extend(n);
       if (options_.progress) options_.progress(n, max_heap_);
+      if (options_.checkpoint && !options_.checkpoint(n, state)) break;
     }
     return finish();
   }
@@ -46,6 +50,23 @@ class quotient_builder {
     std::sort(result.begin(), result.end());
     result.erase(std::unique(result.begin(), result.end()), result.end());
     return result;
+  }
+
+  // Takes up a saved run after its last heap, which it returns: the images of the heaps and
+  // of their options follow from the quotient and the pretending function, as extend() finds
+  // them.
+  std::uint64_t restore(saved_state s) {
+    q_ = std::move(s.q);
+    phi_ = std::move(s.phi);
+    changes_ = std::move(s.changes);
+    heap_images_from_phi();
+    return phi_.size() - 1;
+  }
+
+  void heap_images_from_phi() {
+    current_.clear();
+    for (std::uint64_t h = 0; h < phi_.size(); ++h)
+      current_.push_back({phi_[h], h == 0 ? std::vector<std::uint32_t>{} : option_images(h, phi_, q_)});
   }
 
   // A candidate costs about 64 bytes an element in the marking search (marks, best positions,
@@ -136,9 +157,7 @@ class quotient_builder {
     reduction final = reduce(candidate_monoid(t.q, {}, max_elements()), t.images, t.marked.marks, options_.max_bytes);
     q_ = std::move(final.quotient);
     phi_ = std::move(final.classes);
-    current_.clear();
-    for (std::uint64_t h = 0; h <= n; ++h)
-      current_.push_back({phi_[h], h == 0 ? std::vector<std::uint32_t>{} : option_images(h, phi_, q_)});
+    heap_images_from_phi();
     changes_.push_back({n, q_.size, static_cast<std::uint32_t>(std::ranges::count(q_.marked, true))});
   }
   static constexpr std::uint64_t max_rounds = 100000;
@@ -274,6 +293,7 @@ misere_quotient quotient_builder::finish() {
   r.p_ = q_.marked;
   r.pretending_ = phi_;
   r.changes_ = changes_;
+  r.period_ = prove_quotient_period(game_, phi_);
   // Generators: the heaps whose class the heaps below them do not generate.
   std::vector<bool> generated(q_.size, false);
   std::vector<std::uint32_t> inside{0}, gens;
@@ -313,12 +333,7 @@ quotient_element misere_quotient::check(quotient_element x) const {
 
 quotient_element misere_quotient::element_of(std::span<const std::uint64_t> heaps) const {
   quotient_element x = 0;
-  for (const std::uint64_t h : heaps) {
-    if (h >= pretending_.size())
-      throw game_argument_error("misere_quotient: heap " + std::to_string(h) + " above the bound " +
-                                std::to_string(max_heap()));
-    x = table_[std::size_t(x) * order_ + pretending_[h]];
-  }
+  for (const std::uint64_t h : heaps) x = table_[std::size_t(x) * order_ + heap_class(h)];
   return x;
 }
 
@@ -328,10 +343,10 @@ std::vector<heap_move> misere_quotient::winning_moves(std::span<const std::uint6
   for (std::size_t i = 0; i < heaps.size(); ++i) {
     quotient_element rest = 0;
     for (std::size_t j = 0; j < heaps.size(); ++j)
-      if (j != i) rest = product(rest, pretending_[heaps[j]]);
+      if (j != i) rest = product(rest, heap_class(heaps[j]));
     game_.for_each_option(heaps[i], [&](std::span<const std::uint64_t> leaves) {
       quotient_element x = rest;
-      for (const std::uint64_t h : leaves) x = product(x, pretending_[h]);
+      for (const std::uint64_t h : leaves) x = product(x, heap_class(h));
       if (p_[x]) moves.push_back({i, std::vector<std::uint64_t>(leaves.begin(), leaves.end())});
     });
   }

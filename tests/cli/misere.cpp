@@ -2,7 +2,9 @@
 // the output formats, and one-line errors with an empty stdout.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
+#include <vector>
 
 #include "runner.hpp"
 
@@ -69,7 +71,8 @@ TEST(CliMisere, QuotientOfAHeapGame) {
                 "relations: a^2 = 1, c^2 = 1, b^3 = b\n"
                 "P-portion: a, ac, b^2\n"
                 "pretending (heaps 0 to 6): 1 a b ab a c ab\n"
-                "changes at heaps (|Q|, |P|): 1 (2, 1), 2 (6, 2), 5 (12, 3)\n");
+                "changes at heaps (|Q|, |P|): 1 (2, 1), 2 (6, 2), 5 (12, 3)\n"
+                "period: none seen in heaps 0 to 6\n");
   expect_output({"misere", "0.07", "--heaps", "4", "--format", "json"},
                 "{\"game\":\"0.07\",\"heaps\":4,\"order\":6,\"p_portion\":2,"
                 "\"generators\":[{\"name\":\"a\",\"heap\":2},{\"name\":\"b\",\"heap\":4}],"
@@ -79,11 +82,44 @@ TEST(CliMisere, QuotientOfAHeapGame) {
                 "{\"element\":\"b^2\",\"p\":true},{\"element\":\"ab^2\",\"p\":false}],"
                 "\"pretending\":[{\"heap\":0,\"element\":\"1\"},{\"heap\":1,\"element\":\"1\"},"
                 "{\"heap\":2,\"element\":\"a\"},{\"heap\":3,\"element\":\"a\"},{\"heap\":4,\"element\":\"b\"}],"
-                "\"changes\":[{\"heap\":2,\"order\":2,\"p_portion\":1},{\"heap\":4,\"order\":6,\"p_portion\":2}]}\n");
+                "\"changes\":[{\"heap\":2,\"order\":2,\"p_portion\":1},{\"heap\":4,\"order\":6,\"p_portion\":2}],"
+                "\"period\":null}\n");
   expect_output({"misere", "0.07", "--heaps", "3", "--format", "csv"}, "heap,element\n0,1\n1,1\n2,a\n3,a\n");
   expect_output({"misere", "0.77", "--heaps", "0"},
                 "0.77, heaps 0 to 0: |Q| = 1, |P| = 0\ngenerators: none\nrelations: none\nP-portion: none\n"
-                "pretending (heaps 0 to 0): 1\nchanges at heaps (|Q|, |P|): none\n");
+                "pretending (heaps 0 to 0): 1\nchanges at heaps (|Q|, |P|): none\nperiod: none seen in heaps 0 to 0\n");
+}
+
+TEST(CliMisere, QuotientPeriodProvedByThePeriodicityTheorem) {
+  // 0.75: periodic from heap 8 with period 2; the theorem needs N >= 2 (8 + 2) + 2 - 1 = 21.
+  const result proved = run({"misere", "0.75", "--heaps", "21"});
+  EXPECT_NE(proved.out.find("\nperiod: 2 from heap 8, proved by the periodicity theorem (heaps up to 21 suffice): "
+                            "the quotient of the whole game\n"),
+            std::string::npos)
+      << proved.out;
+  const result short_of_it = run({"misere", "0.75", "--heaps", "20"});
+  EXPECT_NE(short_of_it.out.find("\nperiod: 2 from heap 8 in heaps 0 to 20, not proved: the periodicity theorem "
+                                 "needs heaps up to 21\n"),
+            std::string::npos)
+      << short_of_it.out;
+  const result json = run({"misere", "0.75", "--heaps", "21", "--format", "json"});
+  EXPECT_NE(json.out.find(",\"period\":{\"preperiod\":8,\"period\":2,\"proved\":true,\"needs_heaps\":21}}"),
+            std::string::npos)
+      << json.out;
+  // Past N the period decides: heap 1001 plays as heap 9.
+  const auto element_and_outcome = [](const std::vector<std::string>& args) {
+    const std::string out = run(args).out;
+    const std::size_t from = out.find(':', out.find("\nsum "));
+    return out.substr(from, out.find('\n', from) - from);
+  };
+  EXPECT_EQ(element_and_outcome({"misere", "0.75", "--heaps", "21", "--position", "1001,3"}),
+            element_and_outcome({"misere", "0.75", "--heaps", "21", "--position", "9,3"}));
+  expect_error({"misere", "0.75", "--heaps", "20", "--position", "1,21"},
+               "--position: '21': expected heap sizes from 0 to --heaps (20)");
+  const result grundy = run({"misere", "grundy", "--heaps", "6"});
+  EXPECT_NE(grundy.out.find("\nperiod: none claimed (the periodicity theorem covers take-and-break codes only)\n"),
+            std::string::npos)
+      << grundy.out;
 }
 
 TEST(CliMisere, QuotientDecidesASum) {
@@ -124,6 +160,31 @@ TEST(CliMisere, QuotientBadInputIsOneLine) {
   expect_error({"misere", "0.07", "--heaps", "40", "--max-memory", "1M"},
                "the misère quotient of 0.07 up to heap 40 needs more than 1.0 MiB of memory (--max-memory): "
                "a smaller bound");
+}
+
+TEST(CliMisere, QuotientCheckpoints) {
+  temp_dir dir;
+  const std::string path = dir.path + "/q.ckpt";
+  const std::vector<std::string> args{"misere", "0.75", "--heaps", "25", "--checkpoint", path, "--checkpoint-every",
+                                      "0", "--resume"};
+  const result plain = run({"misere", "0.75", "--heaps", "25"});
+  // No checkpoint yet: --resume starts from the beginning; the finished run removes its file.
+  const result fresh = run(args);
+  EXPECT_EQ(fresh.status, 0) << fresh.err;
+  EXPECT_EQ(fresh.out, plain.out);
+  EXPECT_TRUE(dir.files().empty());
+  std::ofstream(path) << "hello\n";
+  expect_error(args, "--resume: '" + path + "': expected a checkpoint of this command (it is not a nimber checkpoint)");
+  std::ofstream(path) << "nimber checkpoint 1\ncommand misere 0.77 --heaps 25 --checkpoint " + path +
+                             " --checkpoint-every 0\nwords 0\nfnv1a64 0\n";
+  expect_error(args, "--resume: '" + path + "': expected a checkpoint of this command (it belongs to 'nimber misere "
+                     "0.77 --heaps 25 --checkpoint " + path + " --checkpoint-every 0')");
+  expect_error({"misere", "0.75", "--heaps", "5", "--resume"},
+               "--resume: end of arguments: expected --checkpoint FILE beside it (the file to resume from)");
+  expect_error({"misere", "0.75", "--heaps", "5", "--checkpoint-every", "1"},
+               "--checkpoint-every: end of arguments: expected --checkpoint FILE beside it (the file to save in)");
+  expect_error({"misere", "days", "--checkpoint", path},
+               "--checkpoint: '" + path + "': expected no --checkpoint beside 'nimber misere days'");
 }
 
 }  // namespace

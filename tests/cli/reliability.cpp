@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <dirent.h>
 #include <fstream>
@@ -98,14 +99,15 @@ result run_with_interruptions(const std::vector<std::string>& args, std::mt19937
   }
 }
 
-TEST(CliCheckpoint, ResumedRunsPrintWhatAnUninterruptedRunPrints) {
+// Runs `plain` with a checkpoint saved after every step, interrupted and resumed, twice: each
+// final run prints what `plain` prints and leaves no checkpoint behind.
+void expect_resumed_runs_print_as(const std::vector<std::string>& plain, std::uint32_t seed) {
   temp_dir dir;
-  const std::string checkpoint = dir.path + "/run.ckpt";
-  const std::vector<std::string> args{"heap", "grundy", "--terms", "600000", "--format", "csv",
-                                      "--checkpoint", checkpoint, "--checkpoint-every", "0"};
-  const result whole = run({"heap", "grundy", "--terms", "600000", "--format", "csv"});
+  std::vector<std::string> args = plain;
+  args.insert(args.end(), {"--checkpoint", dir.path + "/run.ckpt", "--checkpoint-every", "0"});
+  const result whole = run(plain);
   ASSERT_EQ(whole.status, 0);
-  std::mt19937 random(20261124);
+  std::mt19937 random(seed);
   int interruptions = 0;
   for (int trial = 0; trial < 2; ++trial) {
     const result r = run_with_interruptions(args, random, interruptions);
@@ -114,6 +116,15 @@ TEST(CliCheckpoint, ResumedRunsPrintWhatAnUninterruptedRunPrints) {
     EXPECT_TRUE(dir.files().empty()) << "the checkpoint is removed once the output is whole";
   }
   EXPECT_GT(interruptions, 0);
+}
+
+TEST(CliCheckpoint, ResumedRunsPrintWhatAnUninterruptedRunPrints) {
+  expect_resumed_runs_print_as({"heap", "grundy", "--terms", "600000", "--format", "csv"}, 20261124);
+}
+
+TEST(CliCheckpoint, ResumedMisereQuotientsPrintWhatAnUninterruptedRunPrints) {
+  // Dawson's Kayles to heap 26, whose quotient changes at heap 25: most of a second.
+  expect_resumed_runs_print_as({"misere", "0.07", "--heaps", "26", "--format", "json"}, 20261127);
 }
 
 TEST(CliCheckpoint, DamagedOrForeignCheckpointsAreRefused) {

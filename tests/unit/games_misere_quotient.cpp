@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "nimber/games/error.hpp"
@@ -225,6 +226,173 @@ TEST(MisereQuotient, Errors) {
   // The empty position: the player to move has no move and wins.
   EXPECT_TRUE(q.next_player_wins({}));
   EXPECT_FALSE(q.winning_move({}).has_value());
+}
+
+// The periodicity theorem: N >= s (max(n0, 1) + p) + k - 1, s = 2 and k = 2 for 0.75.
+TEST(MisereQuotientPeriod, TheTheoremsBoundExactly) {
+  const ng::heap_game game = ng::heap_game::from_string("0.75");
+  // Periodic from heap 3 with period 2 up to heap 11: 2 (3 + 2) + 2 - 1 = 11 heaps suffice.
+  const std::vector<std::uint32_t> phi{0, 5, 6, 1, 2, 1, 2, 1, 2, 1, 2, 1};
+  EXPECT_EQ(ng::prove_quotient_period(game, phi), (ng::quotient_period{3, 2, 11, true}));
+  const std::vector<std::uint32_t> shorter(phi.begin(), phi.end() - 1);
+  EXPECT_EQ(ng::prove_quotient_period(game, shorter), (ng::quotient_period{3, 2, 11, false}));
+  // A preperiod of 0 counts as 1 for games that split a heap (heap p - p would be no heap);
+  // a subtraction game (s = 1) needs only max(n0, 1) + p + k - 1 heaps.
+  const std::vector<std::uint32_t> alternating{0, 1, 0, 1, 0, 1, 0, 1};
+  EXPECT_EQ(ng::prove_quotient_period(game, alternating), (ng::quotient_period{0, 2, 7, true}));
+  EXPECT_EQ(ng::prove_quotient_period(game, std::span(alternating).first(7)), (ng::quotient_period{0, 2, 7, false}));
+  EXPECT_EQ(ng::prove_quotient_period(ng::heap_game::from_string("0.33"), alternating),
+            (ng::quotient_period{0, 2, 4, true}));
+  // Three-heap moves: s = 3.
+  EXPECT_EQ(ng::prove_quotient_period(ng::heap_game::from_string("0.f"), alternating),
+            (ng::quotient_period{0, 2, 9, false}));
+  // No repetition of a whole period, and games the theorem does not cover.
+  EXPECT_EQ(ng::prove_quotient_period(game, std::vector<std::uint32_t>{0, 1, 2, 3, 4}), std::nullopt);
+  EXPECT_EQ(ng::prove_quotient_period(ng::heap_game::from_string("grundy"), alternating), std::nullopt);
+  EXPECT_EQ(ng::prove_quotient_period(ng::heap_game::from_string("subtraction:1+2"), alternating), std::nullopt);
+}
+
+// Games whose quotient the theorem proves at heap `proved`, and no earlier: one heap less
+// leaves it unproved.
+struct proved_game {
+  std::string code;
+  std::uint64_t proved, order, preperiod, period;
+};
+const std::vector<proved_game> proved_games{
+    {"0.3", 3, 2, 0, 2},   {"0.31", 6, 6, 3, 2},  {"0.333", 7, 6, 0, 4},    {"0.73", 13, 6, 2, 4},
+    {"0.71", 19, 36, 3, 6}, {"0.75", 21, 8, 8, 2}, {"0.52", 21, 6, 6, 4},   {"0.34", 31, 12, 7, 8},
+    {"0.72", 41, 24, 16, 4}, {"subtraction:1,4", 9, 6, 0, 5}, {"0.f", 9, 2, 0, 2}};
+
+TEST(MisereQuotientPeriod, ProvedExactlyAtTheTheoremsBound) {
+  for (const proved_game& g : proved_games) {
+    SCOPED_TRACE(g.code);
+    const ng::misere_quotient q = quotient(g.code, g.proved);
+    ASSERT_TRUE(q.period().has_value());
+    EXPECT_EQ(*q.period(), (ng::quotient_period{g.preperiod, g.period, g.proved, true}));
+    EXPECT_EQ(q.order(), g.order);
+    const ng::misere_quotient before = quotient(g.code, g.proved - 1);
+    EXPECT_FALSE(before.period() && before.period()->proved);
+    EXPECT_THROW(before.element_of(std::vector<std::uint64_t>{g.proved}), ng::game_argument_error);
+  }
+}
+
+// A proved quotient predicts sums of heaps past N: as the quotient computed (and proved by the
+// search) for twice as many heaps does, and as the definition does for small sums.
+TEST(MisereQuotientPeriod, PredictsHeapsPastTheBound) {
+  for (const proved_game& g : proved_games) {
+    SCOPED_TRACE(g.code);
+    const ng::misere_quotient q = quotient(g.code, g.proved);
+    const std::uint64_t m = 2 * g.proved + 6;
+    const ng::misere_quotient more = quotient(g.code, m);
+    EXPECT_EQ(more.order(), q.order());
+    ASSERT_TRUE(more.period() && more.period()->proved);
+    EXPECT_EQ(more.period()->period, g.period);
+    for (std::uint64_t a = 0; a <= m; ++a)
+      for (std::uint64_t b = a; b <= m; ++b)
+        for (const std::uint64_t c : {std::uint64_t(0), std::uint64_t(1), g.proved + 1, m}) {
+          const heaps_t heaps{a, b, c};
+          ASSERT_EQ(q.next_player_wins(heaps), more.next_player_wins(heaps)) << ::testing::PrintToString(heaps);
+        }
+    if (g.proved > 21) continue;  // the definition's search of sums is too slow past here
+    misere_reference reference(q.game());
+    for_each_sum(g.proved + 12, g.proved + 12, [&](const heaps_t& heaps) {
+      ASSERT_EQ(q.next_player_wins(heaps), reference.wins(heaps)) << ::testing::PrintToString(heaps);
+      for (const ng::heap_move& mv : q.winning_moves(heaps)) {
+        heaps_t after = heaps;
+        after.erase(after.begin() + static_cast<std::ptrdiff_t>(mv.heap));
+        after.insert(after.end(), mv.leaves.begin(), mv.leaves.end());
+        EXPECT_FALSE(reference.wins(after));
+      }
+    });
+  }
+}
+
+// Wild games whose pretending function shows no period yet, and Grundy's game, which the
+// theorem does not cover.
+TEST(MisereQuotientPeriod, NotProvedWithoutAPeriod) {
+  EXPECT_FALSE(quotient("0.07", 20).period().has_value());
+  EXPECT_FALSE(quotient("grundy", 12).period().has_value());
+  const ng::misere_quotient q = quotient("0.75", 12);
+  ASSERT_TRUE(q.period().has_value());
+  EXPECT_FALSE(q.period()->proved);
+  EXPECT_GT(q.period()->needs, 12u);
+}
+
+void expect_same(const ng::misere_quotient& a, const ng::misere_quotient& b) {
+  ASSERT_EQ(a.order(), b.order());
+  for (ng::quotient_element x = 0; x < a.order(); ++x) {
+    EXPECT_EQ(a.is_p(x), b.is_p(x));
+    for (ng::quotient_element y = 0; y < a.order(); ++y) ASSERT_EQ(a.product(x, y), b.product(x, y));
+  }
+  EXPECT_TRUE(std::ranges::equal(a.pretending(), b.pretending()));
+  EXPECT_TRUE(std::ranges::equal(a.generator_heaps(), b.generator_heaps()));
+  ASSERT_EQ(a.relations().size(), b.relations().size());
+  for (std::size_t i = 0; i < a.relations().size(); ++i) {
+    EXPECT_EQ(a.relations()[i].lhs, b.relations()[i].lhs);
+    EXPECT_EQ(a.relations()[i].rhs, b.relations()[i].rhs);
+  }
+  ASSERT_EQ(a.changes().size(), b.changes().size());
+  for (std::size_t i = 0; i < a.changes().size(); ++i) {
+    EXPECT_EQ(a.changes()[i].heap, b.changes()[i].heap);
+    EXPECT_EQ(a.changes()[i].order, b.changes()[i].order);
+  }
+  EXPECT_EQ(a.period(), b.period());
+}
+
+// A run stopped after heap `stop`, or one with the bound `stop` that saved its last heap, taken
+// up from the saved state ends as an uninterrupted run does.
+TEST(MisereQuotientCheckpoint, ResumedRunsEndAsUninterruptedOnes) {
+  for (const auto& [code, stop, heaps] : std::vector<std::tuple<std::string, std::uint64_t, std::uint64_t>>{
+           {"0.07", 11, 20}, {"0.75", 3, 25}, {"0.72", 17, 45}, {"0.77", 1, 12}}) {
+    SCOPED_TRACE(code);
+    const ng::heap_game game = ng::heap_game::from_string(code);
+    const ng::misere_quotient whole = ng::misere_quotient::compute(game, heaps);
+    std::vector<std::uint32_t> saved;
+    ng::quotient_options first;
+    first.checkpoint = [&, stop = stop](std::uint64_t n, const auto& state) {
+      if (n == stop) saved = state();
+      return n < stop;
+    };
+    EXPECT_EQ(ng::misere_quotient::compute(game, heaps, first).max_heap(), stop);
+    ng::quotient_options second;
+    second.known = saved;
+    expect_same(ng::misere_quotient::compute(game, heaps, second), whole);
+    // The bound `stop` first, then the larger one from its last heap.
+    saved.clear();
+    first.checkpoint = [&](std::uint64_t, const auto& state) {
+      saved = state();
+      return true;
+    };
+    expect_same(ng::misere_quotient::compute(game, stop, first), quotient(code, stop));
+    second.known = saved;
+    expect_same(ng::misere_quotient::compute(game, heaps, second), whole);
+  }
+}
+
+TEST(MisereQuotientCheckpoint, MalformedStatesAreRefused) {
+  const ng::heap_game game = ng::heap_game::from_string("0.07");
+  std::vector<std::uint32_t> saved;
+  ng::quotient_options save;
+  save.checkpoint = [&](std::uint64_t, const auto& state) {
+    saved = state();
+    return true;
+  };
+  ng::misere_quotient::compute(game, 6, save);
+  const auto resume = [&](std::vector<std::uint32_t> words, std::uint64_t heaps) {
+    ng::quotient_options o;
+    o.known = words;
+    return ng::misere_quotient::compute(game, heaps, o);
+  };
+  EXPECT_EQ(resume(saved, 6).max_heap(), 6u);
+  EXPECT_THROW(resume(saved, 5), ng::game_argument_error);  // past the bound
+  for (std::size_t cut = 1; cut < saved.size(); ++cut)  // no words at all: no state, a fresh run
+    EXPECT_THROW(resume(std::vector<std::uint32_t>(saved.begin(), saved.begin() + cut), 10), ng::game_argument_error);
+  std::vector<std::uint32_t> longer = saved;
+  longer.push_back(0);
+  EXPECT_THROW(resume(longer, 10), ng::game_argument_error);
+  std::vector<std::uint32_t> bad_entry = saved;
+  bad_entry[2] = saved[1];  // a table entry equal to the order
+  EXPECT_THROW(resume(bad_entry, 10), ng::game_argument_error);
 }
 
 }  // namespace

@@ -34,6 +34,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -55,6 +56,14 @@ struct quotient_options {
   std::uint64_t max_bytes = std::uint64_t(1) << 31;
   // Called after each heap with (heaps done, heaps wanted).
   progress_fn progress;
+  // Called after each heap n with a function giving the state a later run goes on from (as
+  // `known`); returning false stops the run there, and compute returns the quotient of heaps
+  // 0 .. n. May be empty.
+  std::function<bool(std::uint64_t, const std::function<std::vector<std::uint32_t>()>&)> checkpoint;
+  // A state saved by a checkpoint of an earlier run of the same game (with a bound at least its
+  // heap): the run goes on from there, and the result is the same as if it had computed those
+  // heaps. Throws game_argument_error when the words are not such a state.
+  std::span<const std::uint32_t> known;
 };
 
 // A monomial over the generators: exponents[i] is the power of generator i.
@@ -75,6 +84,34 @@ struct quotient_change {
   std::uint32_t order = 0, p_portion = 0;
 };
 
+// The periodicity theorem for misère quotients (Plambeck and Siegel, "Misère quotients for
+// impartial games", the Periodicity Theorem; Siegel, "Combinatorial Game Theory", ch. V), in the
+// form of the normal-play theorem of Guy and Smith. Let the game be a take-and-break code whose
+// last nonzero digit is d_k and whose moves leave at most s heaps (s = 1 when no move splits a
+// heap, 2 when a move leaves two, 3 with a three-heap hexadecimal digit), Q the quotient of the
+// heaps 0 .. N and Phi its pretending function. If Phi(n + p) = Phi(n) for every n with n0 <= n <= N - p, and
+//   N >= s (max(n0, 1) + p) + k - 1,
+// then heap n + p pretends to Phi(n) in the quotient of the heaps 0 .. M for every M >= N and
+// n >= n0, and that quotient is Q: Q is the quotient of the whole game. (From heap M + 1 on,
+// every option of heap M + 1 has a largest part of at least max(n0, 1) + p, which p tokens less
+// turns into an option of heap M + 1 - p with the same image, and back; two heaps whose options
+// have the same images are indistinguishable among the sums of heaps up to M + 1.)
+struct quotient_period {
+  std::uint64_t preperiod = 0;  // n0
+  std::uint64_t period = 0;     // p
+  std::uint64_t needs = 0;      // the least N the theorem asks for this n0 and p
+  bool proved = false;          // N >= needs: the quotient is the whole game's
+  friend bool operator==(const quotient_period&, const quotient_period&) = default;
+};
+
+// The smallest period p, with its least n0, that the theorem proves from the pretending
+// function of heaps 0 .. N (pretending.size() - 1). When none does: the repetition seen with
+// the smallest `needs` among those whose periodic stretch holds at least one whole period
+// (proved false), or nullopt when there is none, and always for subtraction sets with
+// progressions and for Grundy's game, which the theorem does not cover.
+std::optional<quotient_period> prove_quotient_period(const heap_game& game,
+                                                     std::span<const std::uint32_t> pretending) noexcept;
+
 class misere_quotient {
  public:
   // The quotient of the sums of heaps 0 .. max_heap of `game`. Throws game_size_error when
@@ -94,7 +131,12 @@ class misere_quotient {
   }
   // The class of each heap 0 .. max_heap.
   std::span<const quotient_element> pretending() const noexcept { return pretending_; }
-  // The class of a sum of heaps. Throws game_argument_error for a heap above max_heap().
+  // What the periodicity theorem says of the pretending function (prove_quotient_period).
+  const std::optional<quotient_period>& period() const noexcept { return period_; }
+  // The class of heap n: above max_heap() only when period() is proved, from the period.
+  // Throws game_argument_error for a heap above max_heap() otherwise.
+  quotient_element heap_class(std::uint64_t n) const;
+  // The class of a sum of heaps (each as heap_class takes it).
   quotient_element element_of(std::span<const std::uint64_t> heaps) const;
 
   // The presentation: generators (the heap each one is the class of), and relations such that
@@ -124,6 +166,7 @@ class misere_quotient {
   std::vector<quotient_relation> relations_;
   std::vector<quotient_word> normal_forms_;
   std::vector<quotient_change> changes_;
+  std::optional<quotient_period> period_;
   friend class quotient_builder;
 };
 
