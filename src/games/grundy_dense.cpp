@@ -1,0 +1,136 @@
+// The dense engine of grundy_dense.hpp: the definition of the Grundy value (the mex of the
+// values of every option, Winning Ways for your Mathematical Plays, ch. 4), computed as the
+// set of nim-sums G(a) ^ G(m - a) reached by the splits of heap n, with no structure assumed.
+//
+// Each term keeps a 256-bit table of the values it has not reached yet. The values of these
+// games are small and repeat, so after the first few dozen pairs a new nim-sum is rare: the
+// scan only has to find the pairs whose nim-sum is still in the table, which the avx512 kernel
+// does for 64 pairs in a handful of instructions (a byte xor, two byte permutes, a test) on a
+// byte copy of the values and a reversed one (so that G(m - a - j) ascends with j, as G(a + j)
+// does); only the lanes it reports are taken one by one. A block of terms is scanned together:
+// the pairs whose larger heap lies below the block are known before any of its terms, so the
+// block's terms share each load of G(a .. a + 63) in groups of eight (the partners of
+// neighbouring terms lie in the same cache lines), and the groups run on several threads at
+// once; the few pairs that reach into the block, and the one-heap options, are taken term by
+// term afterwards. The values are those of the definition whatever the kernel or thread count.
+#include "games/grundy_dense.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace nimber::games::detail {
+
+grundy_dense::grundy_dense(const heap_game& game, std::uint64_t capacity, crew* helpers, std::uint32_t limit)
+    : game_(game), capacity_(capacity), limit_(std::min<std::uint32_t>(limit, 256)), crew_(helpers) {
+  const auto d = game.digits();
+  for (std::uint64_t k = 0; k < d.size(); ++k)
+    if (d[k] & 4) split_offsets_.push_back(k);
+}
+
+bool grundy_dense::possible(const heap_game& game) noexcept {
+  return game.type() == heap_game::kind::take_break && game.is_octal() && game.splits();
+}
+
+bool grundy_dense::take(const std::vector<std::uint32_t>& g, std::uint64_t n) {
+  if (bytes_.empty()) {
+    bytes_.resize(capacity_);
+    reversed_.resize(capacity_);
+  }
+  while (have_ < n) {  // put() moves have_ on
+    if (g[have_] >= limit_) {
+      full_ = true;
+      return false;
+    }
+    put(have_, std::uint8_t(g[have_]));
+  }
+  return true;
+}
+
+std::uint64_t grundy_dense::extend(std::vector<std::uint32_t>& g, std::uint64_t n0, std::uint64_t count) {
+  if (full_ || !take(g, n0)) return 0;
+  std::uint64_t done = 0;
+  while (done < count) {
+    const std::uint64_t n = n0 + done, size = std::min(block, count - done);
+    // Every pair (a, m - a) with a >= block has m - a < n for every term of the block.
+    const std::uint64_t from = block;
+    tables_.assign(size * 32, 0xFF);
+    const std::uint64_t groups = (size + group - 1) / group;
+    const auto scan = [&](std::uint64_t item, unsigned) noexcept {
+      const std::uint64_t t0 = item * group;
+      const unsigned terms = unsigned(std::min<std::uint64_t>(group, size - t0));
+      for (const std::uint64_t k : split_offsets_) scan_group(n, t0, terms, k, from);
+    };
+    if (crew_ != nullptr) crew_->run(groups, scan);
+    else
+      for (std::uint64_t i = 0; i < groups; ++i) scan(i, 0u);
+    for (std::uint64_t t = 0; t < size; ++t) {
+      const std::uint32_t v = finish(n, t, from);
+      g[n + t] = v;
+      if (v >= limit_) {
+        full_ = true;
+        return done + t + 1;
+      }
+      put(n + t, std::uint8_t(v));
+    }
+    done += size;
+  }
+  return done;
+}
+
+void grundy_dense::scan_group(std::uint64_t n0, std::uint64_t t0, unsigned terms, std::uint64_t k,
+                              std::uint64_t from) noexcept {
+  if (n0 + t0 < k + 2) return;  // no split of the first term; finish() takes the later ones
+  const std::uint64_t m0 = n0 + t0 - k;  // term t0 + j splits m0 + j
+  std::uint8_t* const tables = tables_.data() + 32 * t0;
+  std::uint64_t a = from;
+  if (scan_ != nullptr && from <= m0 / 2) {
+    const std::uint8_t* const lo = bytes_.data();
+    const std::uint8_t* const hi = reversed_.data() + (capacity_ - 1 - m0);  // G(m0 - a) at a
+    const std::uint64_t end = m0 / 2 + 1;  // the pairs every term of the group has
+    std::uint64_t lanes[group];
+    for (;;) {
+      a = scan_(lo, hi, a, end, terms, tables, below_, lanes);
+      bool hit = false;
+      for (unsigned j = 0; j < terms; ++j)
+        for (std::uint64_t l = lanes[j]; l != 0; l &= l - 1) {
+          const std::uint64_t b = a + std::uint64_t(std::countr_zero(l));
+          reach(tables + 32 * j, lo[b] ^ hi[b - j]);
+          hit = true;
+        }
+      if (!hit) break;
+      a += 64;
+    }
+  }
+  for (unsigned j = 0; j < terms; ++j) scan_scalar(tables + 32 * j, m0 + j, a, (m0 + j) / 2);
+}
+
+void grundy_dense::scan_scalar(std::uint8_t* table, std::uint64_t m, std::uint64_t from,
+                               std::uint64_t last) const noexcept {
+  const std::uint8_t* const g = bytes_.data();
+  for (std::uint64_t a = from; a <= last; ++a) reach(table, g[a] ^ g[m - a]);
+}
+
+std::uint32_t grundy_dense::finish(std::uint64_t n0, std::uint64_t t, std::uint64_t from) noexcept {
+  const std::uint64_t n = n0 + t;
+  std::uint8_t* const table = tables_.data() + 32 * t;
+  for (const std::uint64_t k : split_offsets_)
+    if (n >= k + 2) {
+      const std::uint64_t m = n - k;
+      scan_scalar(table, m, 1, std::min(from - 1, m / 2));
+    }
+  const auto d = game_.digits();
+  for (std::uint64_t k = 1; k < d.size() && k <= n; ++k) {
+    if ((d[k] & 1) && n == k) reach(table, 0);
+    if ((d[k] & 2) && n > k) reach(table, bytes_[n - k]);
+  }
+  // The mex: the first value whose bit is still set.
+  for (std::uint32_t w = 0; w < 4; ++w) {
+    std::uint64_t word;
+    std::memcpy(&word, table + 8 * w, 8);
+    if (word != 0) return 64 * w + std::uint32_t(std::countr_zero(word));
+  }
+  return 256;
+}
+
+}  // namespace nimber::games::detail
