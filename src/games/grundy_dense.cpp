@@ -65,7 +65,7 @@ std::uint64_t grundy_dense::extend(std::vector<std::uint32_t>& g, std::uint64_t 
     else
       for (std::uint64_t i = 0; i < groups; ++i) scan(i, 0u);
     for (std::uint64_t t = 0; t < size; ++t) {
-      const std::uint32_t v = finish(n, t, from);
+      const std::uint32_t v = finish(n, t);
       g[n + t] = v;
       if (v >= limit_) {
         full_ = true;
@@ -80,14 +80,23 @@ std::uint64_t grundy_dense::extend(std::vector<std::uint32_t>& g, std::uint64_t 
 
 void grundy_dense::scan_group(std::uint64_t n0, std::uint64_t t0, unsigned terms, std::uint64_t k,
                               std::uint64_t from) noexcept {
-  if (n0 + t0 < k + 2) return;  // no split of the first term; finish() takes the later ones
-  const std::uint64_t m0 = n0 + t0 - k;  // term t0 + j splits m0 + j
   std::uint8_t* const tables = tables_.data() + 32 * t0;
-  std::uint64_t a = from;
-  if (scan_ != nullptr && from <= m0 / 2) {
+  // The known pairs below `from` first, one by one: they reach most of the values, so that
+  // the vector scan then seldom stops.
+  for (unsigned j = 0; j < terms; ++j)
+    if (n0 + t0 + j >= k + 2) {
+      const std::uint64_t m = n0 + t0 + j - k;
+      scan_scalar(tables + 32 * j, m, first_known(t0 + j, k), std::min(from - 1, m / 2));
+    }
+  std::uint64_t a = from;  // where the vector scan stopped
+  if (scan_ != nullptr && n0 + t0 >= k + 2 && from <= (n0 + t0 - k) / 2) {
+    const std::uint64_t m0 = n0 + t0 - k;  // term t0 + j splits m0 + j
     const std::uint8_t* const lo = bytes_.data();
     const std::uint8_t* const hi = reversed_.data() + (capacity_ - 1 - m0);  // G(m0 - a) at a
-    const std::uint64_t end = m0 / 2 + 1;  // the pairs every term of the group has
+    // Whole steps of 64 up to every term's last pair: a pair past m / 2 is (m - a, a) again,
+    // an option all the same, as long as m - a >= 1 and a is below the block.
+    const std::uint64_t need = (m0 + terms - 1) / 2 + 1 - from;
+    const std::uint64_t end = std::min({m0, n0, from + (need + 63) / 64 * 64});
     std::uint64_t lanes[group];
     for (;;) {
       a = scan_(lo, hi, a, end, terms, tables, below_, lanes);
@@ -102,7 +111,11 @@ void grundy_dense::scan_group(std::uint64_t n0, std::uint64_t t0, unsigned terms
       a += 64;
     }
   }
-  for (unsigned j = 0; j < terms; ++j) scan_scalar(tables + 32 * j, m0 + j, a, (m0 + j) / 2);
+  for (unsigned j = 0; j < terms; ++j)
+    if (n0 + t0 + j >= k + 2) {
+      const std::uint64_t m = n0 + t0 + j - k;
+      scan_scalar(tables + 32 * j, m, a, m / 2);
+    }
 }
 
 void grundy_dense::scan_scalar(std::uint8_t* table, std::uint64_t m, std::uint64_t from,
@@ -111,13 +124,13 @@ void grundy_dense::scan_scalar(std::uint8_t* table, std::uint64_t m, std::uint64
   for (std::uint64_t a = from; a <= last; ++a) reach(table, g[a] ^ g[m - a]);
 }
 
-std::uint32_t grundy_dense::finish(std::uint64_t n0, std::uint64_t t, std::uint64_t from) noexcept {
+std::uint32_t grundy_dense::finish(std::uint64_t n0, std::uint64_t t) noexcept {
   const std::uint64_t n = n0 + t;
   std::uint8_t* const table = tables_.data() + 32 * t;
   for (const std::uint64_t k : split_offsets_)
     if (n >= k + 2) {
       const std::uint64_t m = n - k;
-      scan_scalar(table, m, 1, std::min(from - 1, m / 2));
+      scan_scalar(table, m, 1, std::min(first_known(t, k) - 1, m / 2));
     }
   const auto d = game_.digits();
   for (std::uint64_t k = 1; k < d.size() && k <= n; ++k) {

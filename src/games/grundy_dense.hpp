@@ -45,13 +45,17 @@ class grundy_dense {
     while (v >= below_) below_ *= 2;
     have_ = n + 1;
   }
-  // Clears each term's table bits for the pairs (a, n0 + t - k - a), a >= from, of the terms
-  // t0 <= t < t0 + terms of the block at n0 (whose partners are all below n0).
+  // Clears each term's table bits for the pairs (a, m - a), m = n0 + t - k, whose partner is
+  // below n0 (a >= first_known(t, k)), of the terms t0 <= t < t0 + terms of the block at n0;
+  // from <= a by the kernel's vector scan where the slot is filled.
   void scan_group(std::uint64_t n0, std::uint64_t t0, unsigned terms, std::uint64_t k, std::uint64_t from) noexcept;
   // The scalar form, for one term: every pair (a, m - a), from <= a <= last.
   void scan_scalar(std::uint8_t* table, std::uint64_t m, std::uint64_t from, std::uint64_t last) const noexcept;
-  // Term n0 + t from its table and the options the block's scans left out.
-  std::uint32_t finish(std::uint64_t n0, std::uint64_t t, std::uint64_t from) noexcept;
+  // Term n0 + t from its table and the options the block's scans left out: the pairs whose
+  // partner lies in the block, and the one-heap ones.
+  std::uint32_t finish(std::uint64_t n0, std::uint64_t t) noexcept;
+  // The smallest a whose partner m - a, m = n0 + t - k, is below the block at n0.
+  static std::uint64_t first_known(std::uint64_t t, std::uint64_t k) noexcept { return t >= k ? t + 1 - k : 1; }
 
   static void reach(std::uint8_t* table, std::uint32_t x) noexcept {
     table[x >> 3] &= std::uint8_t(~(1u << (x & 7)));

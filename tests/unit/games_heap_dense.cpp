@@ -96,6 +96,28 @@ TEST(HeapDense, StopsAtTheFirstValueTooWide) {
   }
 }
 
+// The engine called for pieces of any length (blocks and groups cut anywhere, the first
+// terms included) at full width gives the definition's values.
+TEST(HeapDense, PiecesOfAnyLength) {
+  for (const char* code : {"0.106", "0.76", "4.04"}) {
+    const auto game = ng::heap_game::from_string(code);
+    const std::uint64_t terms = 3000;
+    const auto reference = ng::grundy_values_naive(game, terms);
+    for (const std::uint64_t piece : {1u, 5u, 64u, 97u, 200u}) {
+      for_each_kernel([&] {
+        std::vector<std::uint32_t> g(terms);
+        ng::detail::grundy_dense dense(game, terms, nullptr);
+        for (std::uint64_t n = 0; n < terms;) {
+          const std::uint64_t done = dense.extend(g, n, std::min(piece, terms - n));
+          ASSERT_EQ(done, std::min(piece, terms - n)) << code << " at " << n;
+          n += done;
+        }
+        ASSERT_EQ(g, reference) << code << " in pieces of " << piece;
+      });
+    }
+  }
+}
+
 // Terms given rather than computed (the values of a resumed run) are taken over as they are:
 // the run from them ends as the run from nothing.
 TEST(HeapDense, ResumedRunsMatch) {
