@@ -2,11 +2,12 @@
 // values of every option, Winning Ways for your Mathematical Plays, ch. 4), computed as the
 // set of nim-sums G(a) ^ G(m - a) reached by the splits of heap n, with no structure assumed.
 //
-// Each term keeps a 256-bit table of the values it has not reached yet. The values of these
-// games are small and repeat, so after the first few dozen pairs a new nim-sum is rare: the
+// Each term keeps a 256-bit table of the values it has not reached yet. The values of some of
+// these games are small and repeat (0.104 and 0.106 stay below 32 to 2^22 terms), so after the first few dozen pairs a new nim-sum is rare: the
 // scan only has to find the pairs whose nim-sum is still in the table, which the avx512 kernel
-// does for 64 pairs in a handful of instructions (a byte xor, two byte permutes, a test) on a
-// byte copy of the values and a reversed one (so that G(m - a - j) ascends with j, as G(a + j)
+// does for 64 pairs in a few instructions (a byte xor and a byte permute while the values
+// are below 64, two permutes up to 255, ORed over the terms) on a byte copy of the values and
+// a reversed one (so that G(m - a - j) ascends with j, as G(a + j)
 // does); only the lanes it reports are taken one by one. A block of terms is scanned together:
 // the pairs whose larger heap lies below the block are known before any of its terms, so the
 // block's terms share each load of G(a .. a + 63) in groups of eight (the partners of
@@ -33,13 +34,10 @@ bool grundy_dense::possible(const heap_game& game) noexcept {
 }
 
 bool grundy_dense::take(const std::vector<std::uint32_t>& g, std::uint64_t n) {
-  if (bytes_.empty()) {
-    bytes_.resize(capacity_);
-    reversed_.resize(capacity_);
-  }
+  room(n);
   while (have_ < n) {  // put() moves have_ on
     if (g[have_] >= limit_) {
-      full_ = true;
+      stop();
       return false;
     }
     put(have_, std::uint8_t(g[have_]));
@@ -47,11 +45,28 @@ bool grundy_dense::take(const std::vector<std::uint32_t>& g, std::uint64_t n) {
   return true;
 }
 
+// The copies grow by doubling (the reversed one copied again each time, O(1) a term), so that
+// a run that leaves this engine early holds little.
+void grundy_dense::room(std::uint64_t n) {
+  if (n <= bytes_.size()) return;
+  const std::uint64_t size = std::max(n, std::min(capacity_, std::max<std::uint64_t>(2 * bytes_.size(), 1024)));
+  bytes_.resize(size);
+  reversed_.assign(size, 0);
+  for (std::uint64_t i = 0; i < have_; ++i) reversed_[size - 1 - i] = bytes_[i];
+}
+
+void grundy_dense::stop() noexcept {
+  full_ = true;
+  std::vector<std::uint8_t>().swap(bytes_);
+  std::vector<std::uint8_t>().swap(reversed_);
+}
+
 std::uint64_t grundy_dense::extend(std::vector<std::uint32_t>& g, std::uint64_t n0, std::uint64_t count) {
   if (full_ || !take(g, n0)) return 0;
   std::uint64_t done = 0;
   while (done < count) {
     const std::uint64_t n = n0 + done, size = std::min(block, count - done);
+    room(n + size);
     // Every pair (a, m - a) with a >= block has m - a < n for every term of the block.
     const std::uint64_t from = block;
     tables_.assign(size * 32, 0xFF);
@@ -68,7 +83,7 @@ std::uint64_t grundy_dense::extend(std::vector<std::uint32_t>& g, std::uint64_t 
       const std::uint32_t v = finish(n, t);
       g[n + t] = v;
       if (v >= limit_) {
-        full_ = true;
+        stop();
         return done + t + 1;
       }
       put(n + t, std::uint8_t(v));
@@ -92,7 +107,7 @@ void grundy_dense::scan_group(std::uint64_t n0, std::uint64_t t0, unsigned terms
   if (scan_ != nullptr && n0 + t0 >= k + 2 && from <= (n0 + t0 - k) / 2) {
     const std::uint64_t m0 = n0 + t0 - k;  // term t0 + j splits m0 + j
     const std::uint8_t* const lo = bytes_.data();
-    const std::uint8_t* const hi = reversed_.data() + (capacity_ - 1 - m0);  // G(m0 - a) at a
+    const std::uint8_t* const hi = reversed_.data() + (reversed_.size() - 1 - m0);  // G(m0 - a) at a
     // Whole steps of 64 up to every term's last pair: a pair past m / 2 is (m - a, a) again,
     // an option all the same, as long as m - a >= 1 and a is below the block.
     const std::uint64_t need = (m0 + terms - 1) / 2 + 1 - from;

@@ -39,9 +39,13 @@ class grundy_dense {
  private:
   // Copies g[have_ .. n) into the byte copies; false if one of them does not fit.
   bool take(const std::vector<std::uint32_t>& g, std::uint64_t n);
+  // Makes the copies hold at least n terms.
+  void room(std::uint64_t n);
+  // No more terms: a value did not fit. Frees the copies.
+  void stop() noexcept;
   void put(std::uint64_t n, std::uint8_t v) noexcept {
     bytes_[n] = v;
-    reversed_[capacity_ - 1 - n] = v;
+    reversed_[reversed_.size() - 1 - n] = v;
     while (v >= below_) below_ *= 2;
     have_ = n + 1;
   }
@@ -68,7 +72,7 @@ class grundy_dense {
   ::nimber::detail::kernels::dense_scan_fn scan_ = ::nimber::detail::kernels::active_slots().dense_scan;
   std::vector<std::uint64_t> split_offsets_;  // k with "remove k, leave two heaps"
   std::vector<std::uint8_t> bytes_;     // G(i) at i
-  std::vector<std::uint8_t> reversed_;  // G(i) at capacity_ - 1 - i
+  std::vector<std::uint8_t> reversed_;  // G(i) at reversed_.size() - 1 - i
   std::uint64_t have_ = 0;              // terms copied so far
   std::uint32_t below_ = 1;             // a power of two above every value so far
   bool full_ = false;                   // a value reached the limit: no more terms

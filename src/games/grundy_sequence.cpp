@@ -61,7 +61,8 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
   // Where the sparse path does not run, the dense engine computes the definition while the
   // values fit its bytes; then the definition term by term.
   std::optional<detail::grundy_dense> dense;
-  if (options.engine == method::automatic && detail::grundy_dense::possible(game)) dense.emplace(game, terms, sequence.helpers());
+  if (options.engine == method::automatic && detail::grundy_dense::possible(game))
+    dense.emplace(game, terms, sequence.helpers());
   // The engine re-chooses its path at these points: 64, 128, 256, ...
   std::uint64_t checkpoint = first_checkpoint;
   const auto choose_path = [&](std::uint64_t n) {
@@ -101,7 +102,8 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
     const std::uint64_t before = n;
     if (sparse) {
       n += sequence.sparse_block(n, std::min({sequence.block_size(), terms - n, checkpoint - n}));
-    } else if (const std::uint64_t done = dense ? dense->extend(g, n, std::min({terms, checkpoint, (n | 0xffff) + 1}) - n) : 0) {
+    } else if (const std::uint64_t done =
+                   dense ? dense->extend(g, n, std::min({terms, checkpoint, (n | 0xffff) + 1}) - n) : 0) {
       for (const std::uint64_t end = n + done; n < end; ++n) sequence.note(n);
     } else {
       g[n] = sequence.naive(n);
