@@ -117,6 +117,11 @@ BENCHMARK_CAPTURE(HeapEngine, grundy_threads, "grundy", method::automatic)
 BENCHMARK_CAPTURE(HeapEngine, officers_threads, "0.6", method::automatic)
     ->Args({1 << 20, 1})->Args({1 << 20, 2})->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(HeapEngine, dawson_naive, "0.07", method::naive)->Args({1 << 15, 1})->Unit(benchmark::kMillisecond);
+// A game with no sparse space: the dense engine (the automatic choice) against the definition
+// term by term (method::naive), one thread.
+BENCHMARK_CAPTURE(HeapEngine, dense_0_106, "0.106", method::automatic)
+    ->Args({1 << 16, 1})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(HeapEngine, naive_0_106, "0.106", method::naive)->Args({1 << 16, 1})->Unit(benchmark::kMillisecond);
 
 void GridWinningMove(benchmark::State& state) {
   std::mt19937_64 rng(7);

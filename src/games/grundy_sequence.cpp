@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "games/grundy_dense.hpp"
 #include "games/grundy_terms.hpp"
 
 namespace nimber::games {
@@ -57,6 +58,11 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
   using method = sequence_options::method;
   const bool want_sparse = sequence.sparse_possible() && options.engine != method::naive;
   bool sparse = false;
+  // Where the sparse path does not run, the dense engine computes the definition while the
+  // values fit its bytes; then the definition term by term.
+  std::optional<detail::grundy_dense> dense;
+  if (options.engine == method::automatic && detail::grundy_dense::possible(game))
+    dense.emplace(game, terms, sequence.helpers());
   // The engine re-chooses its path at these points: 64, 128, 256, ...
   std::uint64_t checkpoint = first_checkpoint;
   const auto choose_path = [&](std::uint64_t n) {
@@ -96,6 +102,9 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
     const std::uint64_t before = n;
     if (sparse) {
       n += sequence.sparse_block(n, std::min({sequence.block_size(), terms - n, checkpoint - n}));
+    } else if (const std::uint64_t done =
+                   dense ? dense->extend(g, n, std::min({terms, checkpoint, (n | 0xffff) + 1}) - n) : 0) {
+      for (const std::uint64_t end = n + done; n < end; ++n) sequence.note(n);
     } else {
       g[n] = sequence.naive(n);
       sequence.note(n);

@@ -50,6 +50,8 @@ class grundy_terms {
   void choose_mask(std::uint64_t from, std::uint64_t to);
 
   std::uint32_t mask() const { return mask_; }
+  // The helper threads (null on one thread), for another engine of the same run to share.
+  crew* helpers() const { return crew_.get(); }
   std::uint64_t rare_count() const { return rare_.size(); }
   std::uint64_t last_rare() const { return rare_.empty() ? 0 : rare_.back(); }
   // Records term n, given rather than computed (a resumed run), as computing it would have.

@@ -151,8 +151,19 @@ extern const chunk_ops avx512_chunks;  // x86/avx512.cpp
 // with those i as the bits of `lanes`; or the first a0 with a0 + 16 > last + 1.
 using heap_scan_fn = std::uint64_t (*)(const std::uint32_t* g, std::uint64_t m, std::uint64_t a,
                                        std::uint64_t last, const std::uint32_t* bits, unsigned& lanes) noexcept;
+// The pair scan of the dense heap engine (src/games/grundy_dense.cpp), for `terms` <= 8 terms
+// at once on a byte copy of the values: term t's pairs at offset j are lo[j] ^ hi[j - t] (hi is
+// a reversed copy, so the partners ascend with j). Steps j from i by 64 while j + 64 <= end and
+// returns the first j where some term's nim-sum among its 64 has its bit set in that term's
+// table (tables + 32 t: 256 bits, the values the term has not reached), with those lanes in
+// lanes[t] (0 for the terms with none); or the first j with j + 64 > end, every lanes[t] 0.
+// Every value is below `below` (a power of two up to 256), so every nim-sum is.
+using dense_scan_fn = std::uint64_t (*)(const std::uint8_t* lo, const std::uint8_t* hi, std::uint64_t i,
+                                        std::uint64_t end, unsigned terms, const std::uint8_t* tables,
+                                        std::uint32_t below, std::uint64_t* lanes) noexcept;
 #if NIMBER_DETAIL_X86_KERNELS
-extern const heap_scan_fn avx512_heap_scan;  // x86/heap_scan_avx512.cpp
+extern const heap_scan_fn avx512_heap_scan;    // x86/heap_scan_avx512.cpp
+extern const dense_scan_fn avx512_dense_scan;  // x86/dense_scan_avx512.cpp
 #endif
 
 struct slots {
@@ -165,10 +176,12 @@ struct slots {
   const gf2x::detail::leaf* gf2x;
   // The heap engine's vector scan. Lacking it: the engine's scalar scan, pair by pair.
   heap_scan_fn heap_scan;
+  // The dense heap engine's vector scan. Lacking it: the engine's scalar loop, pair by pair.
+  dense_scan_fn dense_scan;
   std::string_view lacks;  // the names (kOptionalSlots) of the null slots, separated by spaces
 };
 // The slots a kernel may lack, by name.
-inline constexpr std::string_view kOptionalSlots[] = {"chunks", "gf2x", "heap_scan"};
+inline constexpr std::string_view kOptionalSlots[] = {"chunks", "gf2x", "heap_scan", "dense_scan"};
 
 struct registered_kernel {
   kernel::info info;

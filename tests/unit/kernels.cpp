@@ -30,6 +30,7 @@ bool slot_is_null(const k::slots& s, std::string_view name) {
   if (name == "chunks") return s.chunks == nullptr;
   if (name == "gf2x") return s.gf2x == nullptr;
   if (name == "heap_scan") return s.heap_scan == nullptr;
+  if (name == "dense_scan") return s.dense_scan == nullptr;
   ADD_FAILURE() << "no optional slot named " << name;
   return false;
 }
