@@ -21,7 +21,7 @@
 
 namespace nimber::games::detail {
 
-grundy_terms::grundy_terms(const heap_game& game, std::vector<std::uint32_t>& g, unsigned threads)
+grundy_terms::grundy_terms(const heap_game& game, packed_values& g, unsigned threads)
     : game_(game), g_(g) {
   // No more than the pool can run at once: each thread has a scratch row of its own.
   if (threads > 1) {
@@ -41,13 +41,14 @@ grundy_terms::grundy_terms(const heap_game& game, std::vector<std::uint32_t>& g,
 
 std::uint32_t grundy_terms::naive(std::uint64_t n) {
   std::uint8_t* marks = clear_rows(1);
-  const std::uint32_t* g = g_.data();
   mark_single_heap_options(n, marks);
-  for (const std::uint64_t k : split_offsets_) {
-    if (n < k + 2) continue;
-    const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
-    for (std::uint64_t a = 1; a <= last; ++a) marks[g[a] ^ g[m - a]] = 1;
-  }
+  g_.visit([&](const auto* g) {
+    for (const std::uint64_t k : split_offsets_) {
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
+      for (std::uint64_t a = 1; a <= last; ++a) marks[g[a] ^ g[m - a]] = 1;
+    }
+  });
   if (three_heaps_) mark_three_heap_options(n, marks);
   return mex(marks);
 }
@@ -65,7 +66,7 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   while (speculated < count) {
     const std::uint64_t n = n0 + speculated;
     const std::uint32_t c = candidate(n, rows + speculated * stride, low);
-    g_[n] = c;
+    g_.set(n, c);
     candidates_[speculated++] = c;
     if (c >= value_limit_) break;  // the rows of later terms would be too short
   }
@@ -86,7 +87,7 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   const std::uint64_t wrong = first_wrong.load();
   const std::uint64_t kept = wrong < speculated ? wrong + 1 : speculated;
   for (std::uint64_t t = 0; t < kept; ++t) {
-    g_[n0 + t] = verified_[t];
+    g_.set(n0 + t, verified_[t]);
     note(n0 + t);
   }
   // A wrong speculation wastes the rest of the block: shorten the next one while rare values
@@ -108,12 +109,11 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
     const std::size_t high = std::lower_bound(rare_begin, rare_.end(), top) - rare_begin;
     high_.push_back(std::max(high, low));
   }
-  const auto mark = [&](std::size_t from, std::size_t to) noexcept {
+  const auto mark = [&](std::size_t from, std::size_t to, const auto* const g) noexcept {
     // Locals, not captures: a byte store may alias anything reached through a reference, so
     // the compiler would reload each of them after every mark.
     std::uint8_t* const marks = rows;
     const std::size_t stride = stride_;
-    const std::uint32_t* const g = g_.data();
     const std::uint64_t* const rare = rare_.data();
     const std::uint32_t* const rare_values = rare_values_.data();
     const bool distinct = distinct_;
@@ -124,7 +124,7 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
       for (std::size_t i = low; i < high; ++i) {
         const std::uint64_t a = rare[i];
         const std::uint32_t va = rare_values[i];
-        const std::uint32_t* other = g + (top - a);  // G(m - a) for m = n0 + t - k
+        const auto* other = g + (top - a);  // G(m - a) for m = n0 + t - k
         // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
         const std::uint64_t skip = distinct && 2 * a >= top ? 2 * a - top : count;
         const std::uint64_t upto = std::min<std::uint64_t>(std::max<std::uint64_t>(skip, from), to);
@@ -139,27 +139,30 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
   // thread the system holds back leaves its part to the others.
   constexpr std::uint64_t chunk = 32;
   const std::uint64_t chunks = (count + chunk - 1) / chunk;
-  run_items(chunks, [&](std::uint64_t c, unsigned) noexcept { mark(c * chunk, std::min(count, (c + 1) * chunk)); });
+  g_.visit([&](const auto* g) {
+    run_items(chunks, [&](std::uint64_t c, unsigned) noexcept { mark(c * chunk, std::min(count, (c + 1) * chunk), g); });
+  });
 }
 
 std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std::size_t low) {
-  const std::uint32_t* g = g_.data();
   mark_single_heap_options(n, marks);
   // The remaining pairs with a rare member. The other pairs (common with common) give only
   // rare values, so every reachable common value is now marked.
-  for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
-    const std::uint64_t k = split_offsets_[j];
-    if (n < k + 2) continue;
-    const std::uint64_t m = n - k;
-    const auto pair = [&](std::size_t i) {
-      const std::uint64_t a = rare_[i];
-      if (a >= m) return false;
-      if (!distinct_ || 2 * a != m) marks[rare_values_[i] ^ g[m - a]] = 1;
-      return true;
-    };
-    for (std::size_t i = 0; i < low && pair(i); ++i) {}
-    for (std::size_t i = high_[j]; i < rare_.size() && pair(i); ++i) {}
-  }
+  g_.visit([&](const auto* g) {
+    for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
+      const std::uint64_t k = split_offsets_[j];
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      const auto pair = [&](std::size_t i) {
+        const std::uint64_t a = rare_[i];
+        if (a >= m) return false;
+        if (!distinct_ || 2 * a != m) marks[rare_values_[i] ^ g[m - a]] = 1;
+        return true;
+      };
+      for (std::size_t i = 0; i < low && pair(i); ++i) {}
+      for (std::size_t i = high_[j]; i < rare_.size() && pair(i); ++i) {}
+    }
+  });
   std::uint32_t c = 0;
   while (marks[c] || is_rare(c)) ++c;
   return c;
@@ -169,7 +172,6 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
                                    std::uint8_t* wanted) const {
   // c, the smallest unmarked common value, is the mex unless a rare value below it is
   // unreachable. Scan the common pairs only until every rare value below c is seen.
-  const std::uint32_t* g = g_.data();
   std::uint32_t missing = 0;
   for (std::uint32_t v = 0; v < c; ++v)
     if (!marks[v]) {
@@ -177,11 +179,20 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
       ++missing;
     }
   // The vector scan needs every nim-sum below 1024; its table holds the wanted values there.
-  const bool vectors = scan_ != nullptr && value_limit_ <= 1024;
   std::uint32_t bits[32] = {};
-  if (vectors)
+  if (scan_ != nullptr && value_limit_ <= 1024)
     for (std::uint32_t v = 0; v < std::min<std::uint32_t>(c, 1024); ++v)
       if (wanted[v]) bits[v >> 5] |= std::uint32_t(1) << (v & 31);
+  g_.visit([&](const auto* g) { scan_pairs(g, n, marks, wanted, bits, missing); });
+  if (missing == 0) return c;
+  std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found
+  return mex(marks);
+}
+
+template <class T>
+void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
+                              std::uint32_t* bits, std::uint32_t& missing) const noexcept {
+  const auto scan = scan_ != nullptr && value_limit_ <= 1024 ? scan_->of(g) : nullptr;
   for (const std::uint64_t k : split_offsets_) {
     if (missing == 0 || n < k + 2) break;
     const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
@@ -195,10 +206,10 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
       }
     };
     std::uint64_t a = 1;
-    if (vectors)
+    if (scan != nullptr)
       while (missing != 0) {
         unsigned lanes = 0;
-        a = scan_(g, m, a, last, bits, lanes);
+        a = scan(g, m, a, last, bits, lanes);
         if (a + 16 > last + 1) break;  // the tail, pair by pair below
         for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
         a += 16;
@@ -206,9 +217,6 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
     // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
     for (; a <= last && missing != 0; ++a) take(a);
   }
-  if (missing == 0) return c;
-  std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found
-  return mex(marks);
 }
 
 void grundy_terms::choose_mask(std::uint64_t from, std::uint64_t to) {
@@ -314,8 +322,10 @@ void grundy_terms::mark_three_heap_options(std::uint64_t n, std::uint8_t* marks)
   for (std::uint64_t k = 0; k < d.size() && k + 3 <= n; ++k) {
     if (!(d[k] & 8)) continue;
     const std::uint64_t m = n - k;
-    for (std::uint64_t a = 1; 3 * a <= m; ++a)
-      for (std::uint64_t b = a; a + 2 * b <= m; ++b) marks[g_[a] ^ g_[b] ^ g_[m - a - b]] = 1;
+    g_.visit([&](const auto* g) {
+      for (std::uint64_t a = 1; 3 * a <= m; ++a)
+        for (std::uint64_t b = a; a + 2 * b <= m; ++b) marks[g[a] ^ g[b] ^ g[m - a - b]] = 1;
+    });
   }
 }
 

@@ -20,13 +20,14 @@
 
 namespace nimber::games::detail {
 
-// Computes G(n) of a heap game term by term into a vector the caller owns, given G(0 .. n-1):
+// Computes G(n) of a heap game term by term into a store the caller owns, given G(0 .. n-1):
 // naive() by the definition (every option enumerated), sparse_block() by the sparse-space
-// method for a block of terms at once. note(n) must see every term, in order.
+// method for a block of terms at once. note(n) must see every term, in order. The hot loops
+// read the store's array at its current width (packed_values::visit), one loop per width.
 class grundy_terms {
  public:
   // threads: how many threads verify a block (1: this one only).
-  grundy_terms(const heap_game& game, std::vector<std::uint32_t>& g, unsigned threads);
+  grundy_terms(const heap_game& game, packed_values& g, unsigned threads);
 
   bool sparse_possible() const {
     return !three_heaps_ && game_.splits() && game_.progressions().empty();
@@ -76,6 +77,10 @@ class grundy_terms {
   // the scratch row `wanted` (zero on entry and exit).
   std::uint32_t verify(std::uint64_t n, std::uint32_t c, std::uint8_t* marks,
                        std::uint8_t* wanted) const;
+  // verify()'s scan of the pairs of heaps with the values at one width.
+  template <class T>
+  void scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
+                  std::uint32_t* bits, std::uint32_t& missing) const noexcept;
 
   std::uint8_t* clear_rows(std::uint64_t count);
   // f(item, thread) for item < items, on the crew when there is one.
@@ -99,7 +104,7 @@ class grundy_terms {
   }
 
   const heap_game& game_;
-  std::vector<std::uint32_t>& g_;
+  packed_values& g_;
   unsigned threads_ = 1;
   // The active kernel's vector scan of the verification, or null for the scalar scan alone.
   ::nimber::detail::kernels::heap_scan_fn scan_ = ::nimber::detail::kernels::active_slots().heap_scan;
