@@ -17,7 +17,7 @@ namespace nimber::games {
 
 namespace {
 
-// Over any random-access values: a span's, or a packed store's array of its width.
+// Over any values indexed by position: a span's array, or a packed store's (packed_values::read).
 template <class Values>
 std::optional<periodicity> period_of(const heap_game& game, const Values& values, std::uint64_t n) {
   if (!game.is_octal()) return std::nullopt;
@@ -41,7 +41,7 @@ std::optional<periodicity> period_of(const heap_game& game, const Values& values
 }
 
 std::optional<periodicity> period_of_prefix(const heap_game& game, const packed_values& g, std::uint64_t n) {
-  return g.visit([&](const auto* p) { return period_of(game, p, n); });
+  return g.read([&](const auto& p) { return period_of(game, p, n); });
 }
 
 }  // namespace
@@ -85,6 +85,8 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
       // would only add work).
       sequence.choose_mask(1, n);
       sparse = options.engine == method::sparse || sequence.rare_count() * 4 < n;
+      // Values from 256 to 511 stay one byte each, packed by the mask (packed_values.hpp).
+      g.prefer_parity(sparse ? sequence.mask() : 0);
     }
   };
   std::uint64_t n = std::min<std::uint64_t>(options.known.size(), terms);
@@ -120,7 +122,7 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
       sequence.note(n);
       ++n;
     }
-    if (before < options.widen_at && n >= options.widen_at && g.width() < 4) g.widen(2 * g.width());
+    if (before < options.widen_at && n >= options.widen_at) g.widen_step();
     if ((n >> 16) != (before >> 16) && n < terms && !report(n)) break;
   }
   result.computed = n;

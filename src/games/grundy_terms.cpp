@@ -42,7 +42,7 @@ grundy_terms::grundy_terms(const heap_game& game, packed_values& g, unsigned thr
 std::uint32_t grundy_terms::naive(std::uint64_t n) {
   std::uint8_t* marks = clear_rows(1);
   mark_single_heap_options(n, marks);
-  g_.visit([&](const auto* g) {
+  g_.read([&](const auto& g) {
     for (const std::uint64_t k : split_offsets_) {
       if (n < k + 2) continue;
       const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
@@ -109,6 +109,17 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
     const std::size_t high = std::lower_bound(rare_begin, rare_.end(), top) - rare_begin;
     high_.push_back(std::max(high, low));
   }
+  // In chunks of terms whose rows stay in the cache (a rare position at a time over all of a
+  // long block's rows would not), taken by the threads from a shared counter, so that a
+  // thread the system holds back leaves its part to the others.
+  constexpr std::uint64_t chunk = 32;
+  const std::uint64_t chunks = (count + chunk - 1) / chunk;
+  if (g_.parity_packed()) {
+    run_items(chunks, [&](std::uint64_t c, unsigned) noexcept {
+      mark_rare_pairs_packed(n0, count, rows, low, c * chunk, std::min(count, (c + 1) * chunk));
+    });
+    return;
+  }
   const auto mark = [&](std::size_t from, std::size_t to, const auto* const g) noexcept {
     // Locals, not captures: a byte store may alias anything reached through a reference, so
     // the compiler would reload each of them after every mark.
@@ -134,21 +145,49 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
       }
     }
   };
-  // In chunks of terms whose rows stay in the cache (a rare position at a time over all of a
-  // long block's rows would not), taken by the threads from a shared counter, so that a
-  // thread the system holds back leaves its part to the others.
-  constexpr std::uint64_t chunk = 32;
-  const std::uint64_t chunks = (count + chunk - 1) / chunk;
   g_.visit([&](const auto* g) {
     run_items(chunks, [&](std::uint64_t c, unsigned) noexcept { mark(c * chunk, std::min(count, (c + 1) * chunk), g); });
   });
+}
+
+// The byte of the other heap stands for a common value unless that heap is one of the store's
+// exceptions (a rare value); the other heaps of a rare position ascend with the terms, so one
+// walk through the exceptions finds them.
+void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t low,
+                                          std::uint64_t from, std::uint64_t to) const noexcept {
+  std::uint8_t* const marks = rows;
+  const std::size_t stride = stride_;
+  const std::uint8_t* const g = g_.packed_bytes();
+  const std::uint16_t* const common = g_.common_values();
+  const std::span<const std::uint64_t> rare_at = g_.exceptions();
+  for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
+    const std::uint64_t k = split_offsets_[j];
+    const std::uint64_t top = n0 > k ? n0 - k : 0;
+    for (std::size_t i = low; i < high_[j]; ++i) {
+      const std::uint64_t a = rare_[i];
+      const std::uint32_t va = rare_values_[i];
+      // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
+      const std::uint64_t skip = distinct_ && 2 * a >= top ? 2 * a - top : count;
+      const std::uint64_t base = top - a;  // the other heap of term t is base + t
+      auto r = std::lower_bound(rare_at.begin(), rare_at.end(), base + from);
+      for (std::uint64_t t = from; t < to; ++t) {
+        const std::uint8_t b = g[base + t];
+        std::uint32_t v = common[b];
+        if (r != rare_at.end() && *r == base + t) [[unlikely]] {
+          v = g_.rare_value(b);
+          ++r;
+        }
+        if (t != skip) marks[t * stride + (va ^ v)] = 1;
+      }
+    }
+  }
 }
 
 std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std::size_t low) {
   mark_single_heap_options(n, marks);
   // The remaining pairs with a rare member. The other pairs (common with common) give only
   // rare values, so every reachable common value is now marked.
-  g_.visit([&](const auto* g) {
+  g_.read([&](const auto& g) {
     for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
       const std::uint64_t k = split_offsets_[j];
       if (n < k + 2) continue;
@@ -179,29 +218,55 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
       ++missing;
     }
   // The vector scan needs every nim-sum below 1024; its table holds the wanted values there.
-  std::uint32_t bits[32] = {};
-  if (scan_ != nullptr && value_limit_ <= 1024)
-    for (std::uint32_t v = 0; v < std::min<std::uint32_t>(c, 1024); ++v)
-      if (wanted[v]) bits[v >> 5] |= std::uint32_t(1) << (v & 31);
-  g_.visit([&](const auto* g) { scan_pairs(g, n, marks, wanted, bits, missing); });
+  if (g_.parity_packed()) {
+    scan_pairs_packed(n, c, marks, wanted, missing);
+  } else {
+    std::uint32_t bits[32] = {};
+    if (scan_ != nullptr && value_limit_ <= 1024)
+      for (std::uint32_t v = 0; v < std::min<std::uint32_t>(c, 1024); ++v)
+        if (wanted[v]) bits[v >> 5] |= std::uint32_t(1) << (v & 31);
+    const auto found = [wanted](std::uint64_t, std::uint64_t, std::uint32_t x) noexcept { return wanted[x] ? x : none; };
+    g_.visit([&](const auto* g) { scan_pairs(g, n, marks, wanted, bits, missing, found); });
+  }
   if (missing == 0) return c;
   std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found
   return mex(marks);
 }
 
-template <class T>
+// The nim-sum of two bytes of a parity-packed store is the packed nim-sum of their values
+// when both heaps are common or both rare (the dropped bits cancel), and that nim-sum is rare:
+// the scan runs on the bytes against a table of the wanted rare values by their bytes. A hit
+// from one rare and one common heap stands for a common value, never wanted, and is skipped.
+void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint32_t c, std::uint8_t* marks, std::uint8_t* wanted,
+                                     std::uint32_t& missing) const noexcept {
+  std::uint32_t table[32] = {};
+  for (unsigned b = 0; b < 256; ++b) {
+    const std::uint32_t v = g_.rare_value(std::uint8_t(b));
+    if (v < c && wanted[v]) table[b >> 5] |= std::uint32_t(1) << (b & 31);
+  }
+  const std::span<const std::uint64_t> rare_at = g_.exceptions();
+  const auto is_rare = [rare_at](std::uint64_t q) { return std::binary_search(rare_at.begin(), rare_at.end(), q); };
+  const auto found = [&](std::uint64_t a, std::uint64_t m, std::uint32_t b) noexcept {
+    if (((table[b >> 5] >> (b & 31)) & 1) == 0 || is_rare(a) != is_rare(m - a)) return none;
+    return g_.rare_value(std::uint8_t(b));
+  };
+  scan_pairs(g_.packed_bytes(), n, marks, wanted, table, missing, found);
+}
+
+template <class T, class Found>
 void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
-                              std::uint32_t* bits, std::uint32_t& missing) const noexcept {
+                              std::uint32_t* table, std::uint32_t& missing, const Found& found) const noexcept {
   const auto scan = scan_ != nullptr && value_limit_ <= 1024 ? scan_->of(g) : nullptr;
   for (const std::uint64_t k : split_offsets_) {
     if (missing == 0 || n < k + 2) break;
     const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
     const auto take = [&](std::uint64_t a) {
       const std::uint32_t x = g[a] ^ g[m - a];
-      if (wanted[x]) [[unlikely]] {  // a rare value below c seen for the first time
-        wanted[x] = 0;
-        bits[x >> 5] &= ~(std::uint32_t(1) << (x & 31));
-        marks[x] = 1;
+      const std::uint32_t v = found(a, m, x);
+      if (v != none) [[unlikely]] {  // a rare value below c seen for the first time
+        wanted[v] = 0;
+        if (x < 1024) table[x >> 5] &= ~(std::uint32_t(1) << (x & 31));
+        marks[v] = 1;
         --missing;
       }
     };
@@ -209,7 +274,7 @@ void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, 
     if (scan != nullptr)
       while (missing != 0) {
         unsigned lanes = 0;
-        a = scan(g, m, a, last, bits, lanes);
+        a = scan(g, m, a, last, table, lanes);
         if (a + 16 > last + 1) break;  // the tail, pair by pair below
         for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
         a += 16;
@@ -222,14 +287,18 @@ void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, 
 void grundy_terms::choose_mask(std::uint64_t from, std::uint64_t to) {
   // The mask is never 0 (that would make every value rare).
   std::uint32_t max_value = 0;
-  for (std::uint64_t i = from; i < to; ++i) max_value = std::max(max_value, g_[i]);
+  g_.read([&](const auto& g) {
+    for (std::uint64_t i = from; i < to; ++i) max_value = std::max<std::uint32_t>(max_value, g[i]);
+  });
   const std::uint32_t width = std::bit_width(max_value);
   if (width > 12 && mask_ != 0) {  // too many masks to try; keep the current one
     rebuild_rare(to);
     return;
   }
   std::vector<std::uint64_t> count(std::size_t(1) << std::min(width, 12u), 0);
-  for (std::uint64_t i = from; i < to; ++i) ++count[g_[i] & (count.size() - 1)];
+  g_.read([&](const auto& g) {
+    for (std::uint64_t i = from; i < to; ++i) ++count[g[i] & (count.size() - 1)];
+  });
   mask_ = fewest_rare_mask(count).first;
   rebuild_rare(to);
 }
@@ -268,11 +337,13 @@ std::uint8_t* grundy_terms::clear_rows(std::uint64_t count) {
 void grundy_terms::rebuild_rare(std::uint64_t to) {
   rare_.clear();
   rare_values_.clear();
-  for (std::uint64_t i = 1; i < to; ++i)
-    if (is_rare(g_[i])) {
-      rare_.push_back(i);
-      rare_values_.push_back(g_[i]);
-    }
+  g_.read([&](const auto& g) {
+    for (std::uint64_t i = 1; i < to; ++i)
+      if (is_rare(g[i])) {
+        rare_.push_back(i);
+        rare_values_.push_back(g[i]);
+      }
+  });
 }
 
 void grundy_terms::mark_single_heap_options(std::uint64_t n, std::uint8_t* marks) {
@@ -322,7 +393,7 @@ void grundy_terms::mark_three_heap_options(std::uint64_t n, std::uint8_t* marks)
   for (std::uint64_t k = 0; k < d.size() && k + 3 <= n; ++k) {
     if (!(d[k] & 8)) continue;
     const std::uint64_t m = n - k;
-    g_.visit([&](const auto* g) {
+    g_.read([&](const auto& g) {
       for (std::uint64_t a = 1; 3 * a <= m; ++a)
         for (std::uint64_t b = a; a + 2 * b <= m; ++b) marks[g[a] ^ g[b] ^ g[m - a - b]] = 1;
     });

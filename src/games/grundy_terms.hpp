@@ -77,10 +77,19 @@ class grundy_terms {
   // the scratch row `wanted` (zero on entry and exit).
   std::uint32_t verify(std::uint64_t n, std::uint32_t c, std::uint8_t* marks,
                        std::uint8_t* wanted) const;
-  // verify()'s scan of the pairs of heaps with the values at one width.
-  template <class T>
+  // verify()'s scan of the pairs of heaps, on the store's array g: table[x] for x the nim-sum
+  // of two stored entries says that it may stand for a wanted value, found(a, x) gives that
+  // value for the pair (a, m - a), or `none` (x stands for another value).
+  static constexpr std::uint32_t none = ~std::uint32_t(0);
+  template <class T, class Found>
   void scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
-                  std::uint32_t* bits, std::uint32_t& missing) const noexcept;
+                  std::uint32_t* table, std::uint32_t& missing, const Found& found) const noexcept;
+  // The same on a parity-packed store.
+  void scan_pairs_packed(std::uint64_t n, std::uint32_t c, std::uint8_t* marks, std::uint8_t* wanted,
+                         std::uint32_t& missing) const noexcept;
+  // mark_known_rare_pairs() for the terms from .. to-1 of the block on a parity-packed store.
+  void mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t low,
+                              std::uint64_t from, std::uint64_t to) const noexcept;
 
   std::uint8_t* clear_rows(std::uint64_t count);
   // f(item, thread) for item < items, on the crew when there is one.

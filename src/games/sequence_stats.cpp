@@ -23,7 +23,7 @@ std::pair<std::uint32_t, std::uint64_t> best_mask(const std::vector<std::uint64_
   return detail::fewest_rare_mask(low);
 }
 
-// Over any random-access values: a span, or a packed store's array of its width.
+// Over any values indexed by position: a span's array, or a packed store's (packed_values::read).
 template <class Values>
 std::vector<sequence_stats> stats_of(const Values& values, std::uint64_t size) {
   std::vector<sequence_stats> out;
@@ -59,7 +59,7 @@ std::vector<sequence_stats> power_of_two_stats(std::span<const std::uint32_t> va
 }
 
 std::vector<sequence_stats> power_of_two_stats(const packed_values& values) {
-  return values.visit([&](const auto* p) { return stats_of(p, values.size()); });
+  return values.read([&](const auto& p) { return stats_of(p, values.size()); });
 }
 
 }  // namespace nimber::games

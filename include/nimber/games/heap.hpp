@@ -118,9 +118,10 @@ struct sequence_options {
   // G(0 .. k-1) from an earlier run of the same game (a saved checkpoint): the run goes on
   // from term k, and the result is the same as if it had computed them. Not checked.
   std::span<const std::uint32_t> known;
-  // For tests of the store: widen it one step (1 to 2 to 4 bytes a value) once the run has
-  // computed this many terms, whether or not a value needs it (0: only when one does). The
-  // values are the same.
+  // For tests of the store: widen it one step (packed_values::widen_step: one byte to parity
+  // packing once the sparse engine has named its mask, else to two bytes; two to four) once
+  // the run has computed this many terms, whether or not a value needs it (0: only when one
+  // does). The values are the same.
   std::uint64_t widen_at = 0;
 };
 
