@@ -91,8 +91,9 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
   };
   std::uint64_t n = std::min<std::uint64_t>(options.known.size(), terms);
   while (checkpoint < n) checkpoint *= 2;
-  // The store grows a checkpoint at a time, so that its pages are those of the terms so far.
-  g.resize(std::min(terms, checkpoint));
+  // The store grows with the terms: it never holds a value not yet computed (parity packing
+  // would take it for a value, and widening would write it).
+  g.resize(n);
   for (std::uint64_t i = 0; i < n; ++i) g.set(i, options.known[i]);
   for (std::uint64_t i = 0; i < n; ++i) sequence.replay(i);
   if (n > first_checkpoint && n < checkpoint) choose_path(n);
@@ -104,7 +105,6 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
   while (n < terms) {
     if (n == checkpoint) {
       checkpoint *= 2;
-      g.resize(std::min(terms, checkpoint));
       if (options.use_period) {
         if (auto p = period_of_prefix(game, g, n)) {
           result.period = p;
@@ -116,8 +116,11 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
     }
     const std::uint64_t before = n;
     if (sparse) {
-      n += sequence.sparse_block(n, std::min({sequence.block_size(), terms - n, checkpoint - n}));
+      const std::uint64_t count = std::min({sequence.block_size(), terms - n, checkpoint - n});
+      g.resize(n + count);
+      n += sequence.sparse_block(n, count);
     } else {
+      g.resize(n + 1);
       g.set(n, sequence.naive(n));
       sequence.note(n);
       ++n;

@@ -38,6 +38,7 @@ void spread(void* data, std::uint64_t count, const Value& value) noexcept {
 // At least `bytes` of capacity, the new bytes zero.
 void packed_values::reserve(std::uint64_t bytes) {
   if (bytes <= capacity_) return;
+  bytes = std::max(bytes, capacity_ + capacity_ / 8);  // a store grown a term at a time
 #if defined(__linux__)
   const std::uint64_t page = 4096, cap = (bytes + page - 1) / page * page;
   void* p = data_ == nullptr ? ::mmap(nullptr, cap, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
