@@ -66,7 +66,9 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   while (speculated < count) {
     const std::uint64_t n = n0 + speculated;
     const std::uint32_t c = candidate(n, rows + speculated * stride, low);
-    g_.set(n, c);
+    // Only the terms after it read a speculated value, and the block stops after one past the
+    // values so far: such a value is not stored, so that it widens the store only if verified.
+    if (c < g_.limit()) g_.set(n, c);
     candidates_[speculated++] = c;
     if (c >= value_limit_) break;  // the rows of later terms would be too short
   }
