@@ -85,14 +85,22 @@ std::vector<alpha_entry> load_entries(const checkpoint_file& file) {
   return known;
 }
 
+// The --checkpoint file, read when the command starts (whether or not a prime is computed),
+// and the entries it held.
+struct alpha_checkpoint {
+  std::optional<checkpoint_file> file;
+  std::vector<alpha_entry> known;
+};
+
 // The primes wanted and every prime they need, computed on --threads threads, with a
 // checkpoint after each.
 std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_options& opt,
-                                 const std::optional<checkpoint_file>& file, context& ctx) {
+                                 alpha_checkpoint& checkpoint, context& ctx) {
+  const std::optional<checkpoint_file>& file = checkpoint.file;
   alpha_job job;
   job.primes = std::move(primes);
   job.threads = thread_count(opt);
-  if (file) job.known = load_entries(*file);
+  job.known = std::move(checkpoint.known);
   std::set<std::uint64_t> needed(job.primes.begin(), job.primes.end());
   for (std::uint64_t p : job.primes)
     for (std::uint64_t q : alpha_prerequisites(p)) needed.insert(q);
@@ -219,7 +227,7 @@ std::vector<alpha_frontier_entry> load_frontier(const alpha_options& opt) {
 
 // alpha P...: the table's entries and the frontier's as they are (the frontier's recomputed
 // with --verify), the other primes computed with what they need.
-void print_primes(const alpha_options& opt, const std::optional<checkpoint_file>& file, context& ctx) {
+void print_primes(const alpha_options& opt, alpha_checkpoint& checkpoint, context& ctx) {
   std::set<std::uint64_t> wanted;
   for (std::size_t i = 0; i < opt.prime.size(); ++i) {
     const std::uint64_t p = odd_prime_argument(opt.prime[i], argument_where(i + 1));
@@ -241,7 +249,7 @@ void print_primes(const alpha_options& opt, const std::optional<checkpoint_file>
     }
   }
   if (!missing.empty())
-    for (alpha_entry& e : compute(missing, opt, file, ctx)) {
+    for (alpha_entry& e : compute(missing, opt, checkpoint, ctx)) {
       if (!wanted.contains(e.p)) continue;
       const auto f = frontier.find(e.p);
       rows.push_back(f == frontier.end() ? computed_row(std::move(e), "computed") : verified_row(std::move(e), f->second));
@@ -254,12 +262,13 @@ void alpha_command(const alpha_options& opt, context& ctx) {
   if (opt.prime.empty() == opt.primes.empty())
     throw input_error("alpha: expected either a prime P or --primes A..B");
   thread_count(opt);  // checked before any work, like the checkpoint
-  std::optional<checkpoint_file> file;
+  alpha_checkpoint checkpoint;
   if (opt.checkpoint_option->count()) {
-    file.emplace(opt.checkpoint, "--checkpoint", ctx.output_file);
-    for (std::string& path : file->leftovers(false)) ctx.remove_after_output.push_back(std::move(path));
+    checkpoint.file.emplace(opt.checkpoint, "--checkpoint", ctx.output_file);
+    for (std::string& path : checkpoint.file->leftovers(false)) ctx.remove_after_output.push_back(std::move(path));
+    checkpoint.known = load_entries(*checkpoint.file);
   }
-  if (!opt.prime.empty()) return print_primes(opt, file, ctx);
+  if (!opt.prime.empty()) return print_primes(opt, checkpoint, ctx);
   if (opt.verify || opt.frontier_option->count())
     throw input_error("alpha: --verify and --frontier go with primes P, not with --primes");
   const std::size_t dots = opt.primes.find("..");
@@ -271,7 +280,7 @@ void alpha_command(const alpha_options& opt, context& ctx) {
   for (std::size_t k = 0; odd_prime(k) <= b; ++k)
     if (odd_prime(k) >= a) primes.push_back(odd_prime(k));
   std::vector<alpha_row> rows;
-  for (alpha_entry& e : compute(std::move(primes), opt, file, ctx))
+  for (alpha_entry& e : compute(std::move(primes), opt, checkpoint, ctx))
     if (e.p >= a && e.p <= b) rows.push_back(computed_row(std::move(e), "computed"));
   print_rows(rows, opt, ctx);
 }

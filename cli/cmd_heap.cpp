@@ -34,9 +34,9 @@ struct heap_options {
   CLI::Option* every_option = nullptr;
 };
 
-// Memory per term: the value (4 bytes) and its share of the output, which is built whole
-// before it is written (text up to ~12 bytes a term, CSV and JSON up to ~24 with the index).
-constexpr std::uint64_t bytes_per_term = 4 + 24;
+// Memory per term: the value at the widest it may need (4 bytes; one while the values are
+// below 256). The output is written a piece at a time, so it holds no share of its own.
+constexpr std::uint64_t bytes_per_term = 4;
 
 ng::heap_game parse_game(const std::string& code) {
   try {
@@ -76,7 +76,7 @@ void add_period(report& r, const ng::grundy_sequence& s, const ng::heap_game& ga
 }
 
 // The value of a sum of heaps and every winning move.
-void add_heap_sum(report& r, const ng::heap_game& game, const std::vector<std::uint32_t>& values,
+void add_heap_sum(report& r, const ng::heap_game& game, const ng::packed_values& values,
                   const std::vector<std::uint64_t>& heaps) {
   // Owned by the table's columns, which are read when the report is rendered.
   const auto moves = std::make_shared<const std::vector<ng::heap_move>>(
@@ -95,7 +95,7 @@ void add_heap_sum(report& r, const ng::heap_game& game, const std::vector<std::u
 
 // --stats FILE: at every power of two N, one line "terms N mask M rare R last_rare L largest V"
 // and then one "value count" line per value from 0 to V.
-void write_stats(output_target& out, const ng::heap_game& game, std::span<const std::uint32_t> values) {
+void write_stats(output_target& out, const ng::heap_game& game, const ng::packed_values& values) {
   std::string text = "# nimber heap " + game.name() + ": the first N terms, N = 1, 2, 4, ..., " +
                      std::to_string(values.size()) + " terms computed\n";
   for (const ng::sequence_stats& s : ng::power_of_two_stats(values)) {
@@ -140,9 +140,9 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
   }
   checkpoint_clock clock{std::chrono::seconds(seconds)};
   stop_signals signals;
-  options.checkpoint = [&](std::span<const std::uint32_t> done) {
+  options.checkpoint = [&](const ng::packed_values& values, std::uint64_t done) {
     const bool stop = stop_signals::stop_requested();
-    if (stop || clock.due()) file.save(command, done);
+    if (stop || clock.due()) file.save(command, values.to_vector(done));
     return !stop;
   };
   ng::grundy_sequence s = ng::grundy_sequence_of(game, terms, options);
@@ -195,8 +195,12 @@ void heap_command(const heap_options& opt, context& ctx) {
   if (!heaps.empty()) add_heap_sum(r, game, v, heaps);
   if (stats) write_stats(*stats, game, v);
   if (!opt.plot.empty())
-    write_sequence_plot(opt.plot, v, s.period, "heap " + game.name() + ": G(n) for n < " + std::to_string(terms));
-  print(ctx, r);
+    write_sequence_plot(opt.plot, v.to_vector(), s.period, "heap " + game.name() + ": G(n) for n < " + std::to_string(terms));
+  // Nothing can fail from here on but the writes: the report goes to the destination a piece
+  // at a time, never whole in memory (2^28 terms are gigabytes of text).
+  std::fflush(stdout);
+  output_target& out = destination(ctx);
+  write_report(r, ctx.output, [&out](std::string_view piece) { out.write(piece); });
 }
 
 }  // namespace

@@ -216,7 +216,7 @@ void register_games(py::module_& m) {
   using namespace pybind11::literals;
   register_misere_quotient(m);
   m.def("grundy_sequence", [](const std::string& code, py::handle n, py::handle progress) {
-    return to_array(run_sequence(code, n, progress, "grundy_sequence").values);
+    return to_array(run_sequence(code, n, progress, "grundy_sequence").values.to_vector());
   }, "code"_a, "n"_a, py::kw_only(), "progress"_a = py::none(), R"doc(
 G(0) .. G(n - 1) of a heap game as a uint32 array. code is an octal or hexadecimal
 take-and-break code ("0.07", "4.07", "0.f"), "subtraction:1,3,4" or "grundy". progress=True

@@ -33,7 +33,7 @@ bool grundy_dense::possible(const heap_game& game) noexcept {
   return game.type() == heap_game::kind::take_break && game.is_octal() && game.splits();
 }
 
-bool grundy_dense::take(const std::vector<std::uint32_t>& g, std::uint64_t n) {
+bool grundy_dense::take(const packed_values& g, std::uint64_t n) {
   room(n);
   while (have_ < n) {  // put() moves have_ on
     if (g[have_] >= limit_) {
@@ -61,7 +61,7 @@ void grundy_dense::stop() noexcept {
   std::vector<std::uint8_t>().swap(reversed_);
 }
 
-std::uint64_t grundy_dense::extend(std::vector<std::uint32_t>& g, std::uint64_t n0, std::uint64_t count) {
+std::uint64_t grundy_dense::extend(packed_values& g, std::uint64_t n0, std::uint64_t count) {
   if (full_ || !take(g, n0)) return 0;
   std::uint64_t done = 0;
   while (done < count) {
@@ -81,7 +81,8 @@ std::uint64_t grundy_dense::extend(std::vector<std::uint32_t>& g, std::uint64_t 
       for (std::uint64_t i = 0; i < groups; ++i) scan(i, 0u);
     for (std::uint64_t t = 0; t < size; ++t) {
       const std::uint32_t v = finish(n, t);
-      g[n + t] = v;
+      g.resize(n + t + 1);  // the store never holds a value not yet computed
+      g.set(n + t, v);
       if (v >= limit_) {
         stop();
         return done + t + 1;

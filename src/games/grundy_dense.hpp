@@ -10,6 +10,7 @@
 #include "games/crew.hpp"
 #include "kernels/kernel.hpp"
 #include "nimber/games/heap.hpp"
+#include "nimber/games/packed_values.hpp"
 
 namespace nimber::games::detail {
 
@@ -29,7 +30,7 @@ class grundy_dense {
   // Computes g[n0 .. n0 + count - 1] from g[0 .. n0 - 1] and returns how many it computed:
   // fewer than count (possibly 0) once a value is `limit` or more, after which it computes no
   // more (the caller goes on by another method).
-  std::uint64_t extend(std::vector<std::uint32_t>& g, std::uint64_t n0, std::uint64_t count);
+  std::uint64_t extend(packed_values& g, std::uint64_t n0, std::uint64_t count);
 
   // The terms one block takes: its scans run together and, on several threads, in parallel.
   static constexpr std::uint64_t block = 64;
@@ -38,7 +39,7 @@ class grundy_dense {
 
  private:
   // Copies g[have_ .. n) into the byte copies; false if one of them does not fit.
-  bool take(const std::vector<std::uint32_t>& g, std::uint64_t n);
+  bool take(const packed_values& g, std::uint64_t n);
   // Makes the copies hold at least n terms.
   void room(std::uint64_t n);
   // No more terms: a value did not fit. Frees the copies.

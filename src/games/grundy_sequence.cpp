@@ -16,10 +16,13 @@ namespace nimber::games {
 
 // ---- Periodicity ---------------------------------------------------------------------------
 
-std::optional<periodicity> prove_period(const heap_game& game,
-                                        std::span<const std::uint32_t> values) {
+namespace {
+
+// Over any values indexed by position: a span's array, or a packed store's (packed_values::read).
+template <class Values>
+std::optional<periodicity> period_of(const heap_game& game, const Values& values, std::uint64_t n) {
   if (!game.is_octal()) return std::nullopt;
-  const std::uint64_t n = values.size(), t = game.max_removal();
+  const std::uint64_t t = game.max_removal();
   const std::uint64_t min_n0 = game.splits() ? 1 : 0;
   // Need G(i + p) for i < 2 n0 + p + t, so 2 n0 + 2 p + t <= n: n0 <= limit below.
   for (std::uint64_t p = 1; 2 * (p + min_n0) + t <= n; ++p) {
@@ -38,6 +41,20 @@ std::optional<periodicity> prove_period(const heap_game& game,
   return std::nullopt;
 }
 
+std::optional<periodicity> period_of_prefix(const heap_game& game, const packed_values& g, std::uint64_t n) {
+  return g.read([&](const auto& p) { return period_of(game, p, n); });
+}
+
+}  // namespace
+
+std::optional<periodicity> prove_period(const heap_game& game, std::span<const std::uint32_t> values) {
+  return period_of(game, values.data(), values.size());
+}
+
+std::optional<periodicity> prove_period(const heap_game& game, const packed_values& values) {
+  return period_of_prefix(game, values, values.size());
+}
+
 // ---- Grundy sequences ------------------------------------------------------------------------
 
 namespace {
@@ -50,8 +67,7 @@ constexpr std::uint64_t sparse_start = 8192;  // naive below: rows too short to 
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
                                    const sequence_options& options) {
   grundy_sequence result;
-  std::vector<std::uint32_t>& g = result.values;
-  g.resize(terms);
+  packed_values& g = result.values;
   const unsigned threads = options.threads != 0 ? options.threads
                                                 : std::max(1u, std::thread::hardware_concurrency());
   detail::grundy_terms sequence(game, g, threads);
@@ -75,23 +91,28 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
       // would only add work).
       sequence.choose_mask(1, n);
       sparse = options.engine == method::sparse || sequence.rare_count() * 4 < n;
+      // Values from 256 to 511 stay one byte each, packed by the mask (packed_values.hpp).
+      g.prefer_parity(sparse ? sequence.mask() : 0);
     }
   };
   std::uint64_t n = std::min<std::uint64_t>(options.known.size(), terms);
-  std::copy_n(options.known.begin(), n, g.begin());
-  for (std::uint64_t i = 0; i < n; ++i) sequence.replay(i);
   while (checkpoint < n) checkpoint *= 2;
+  // The store grows with the terms: it never holds a value not yet computed (parity packing
+  // would take it for a value, and widening would write it).
+  g.resize(n);
+  for (std::uint64_t i = 0; i < n; ++i) g.set(i, options.known[i]);
+  for (std::uint64_t i = 0; i < n; ++i) sequence.replay(i);
   if (n > first_checkpoint && n < checkpoint) choose_path(n);
   // Tells the caller how far the run is; false when it asks to stop.
   const auto report = [&](std::uint64_t done) {
     if (options.progress) options.progress(done, terms);
-    return !options.checkpoint || options.checkpoint(std::span<const std::uint32_t>(g.data(), done));
+    return !options.checkpoint || options.checkpoint(g, done);
   };
   while (n < terms) {
     if (n == checkpoint) {
       checkpoint *= 2;
       if (options.use_period) {
-        if (auto p = prove_period(game, std::span<const std::uint32_t>(g.data(), n))) {
+        if (auto p = period_of_prefix(game, g, n)) {
           result.period = p;
           break;
         }
@@ -101,15 +122,19 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
     }
     const std::uint64_t before = n;
     if (sparse) {
-      n += sequence.sparse_block(n, std::min({sequence.block_size(), terms - n, checkpoint - n}));
+      const std::uint64_t count = std::min({sequence.block_size(), terms - n, checkpoint - n});
+      g.resize(n + count);
+      n += sequence.sparse_block(n, count);
     } else if (const std::uint64_t done =
                    dense ? dense->extend(g, n, std::min({terms, checkpoint, (n | 0xffff) + 1}) - n) : 0) {
       for (const std::uint64_t end = n + done; n < end; ++n) sequence.note(n);
     } else {
-      g[n] = sequence.naive(n);
+      g.resize(n + 1);
+      g.set(n, sequence.naive(n));
       sequence.note(n);
       ++n;
     }
+    if (before < options.widen_at && n >= options.widen_at) g.widen_step();
     if ((n >> 16) != (before >> 16) && n < terms && !report(n)) break;
   }
   result.computed = n;
@@ -119,9 +144,10 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
     return result;
   }
   if (n == terms && options.use_period && !result.period)
-    result.period = prove_period(game, g);
+    result.period = period_of_prefix(game, g, n);
+  g.resize(terms);
   if (result.period)
-    for (std::uint64_t i = n; i < terms; ++i) g[i] = g[i - result.period->period];
+    for (std::uint64_t i = n; i < terms; ++i) g.set(i, g[i - result.period->period]);
   result.mask = sparse ? sequence.mask() : 0;
   result.rare_positions = sparse ? sequence.rare_count() : 0;
   return result;

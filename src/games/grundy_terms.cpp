@@ -21,7 +21,7 @@
 
 namespace nimber::games::detail {
 
-grundy_terms::grundy_terms(const heap_game& game, std::vector<std::uint32_t>& g, unsigned threads)
+grundy_terms::grundy_terms(const heap_game& game, packed_values& g, unsigned threads)
     : game_(game), g_(g) {
   // No more than the pool can run at once: each thread has a scratch row of its own.
   if (threads > 1) {
@@ -41,13 +41,14 @@ grundy_terms::grundy_terms(const heap_game& game, std::vector<std::uint32_t>& g,
 
 std::uint32_t grundy_terms::naive(std::uint64_t n) {
   std::uint8_t* marks = clear_rows(1);
-  const std::uint32_t* g = g_.data();
   mark_single_heap_options(n, marks);
-  for (const std::uint64_t k : split_offsets_) {
-    if (n < k + 2) continue;
-    const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
-    for (std::uint64_t a = 1; a <= last; ++a) marks[g[a] ^ g[m - a]] = 1;
-  }
+  g_.read([&](const auto& g) {
+    for (const std::uint64_t k : split_offsets_) {
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
+      for (std::uint64_t a = 1; a <= last; ++a) marks[g[a] ^ g[m - a]] = 1;
+    }
+  });
   if (three_heaps_) mark_three_heap_options(n, marks);
   return mex(marks);
 }
@@ -65,7 +66,9 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   while (speculated < count) {
     const std::uint64_t n = n0 + speculated;
     const std::uint32_t c = candidate(n, rows + speculated * stride, low);
-    g_[n] = c;
+    // Only the terms after it read a speculated value, and the block stops after one past the
+    // values so far: such a value is not stored, so that it widens the store only if verified.
+    if (c < g_.limit()) g_.set(n, c);
     candidates_[speculated++] = c;
     if (c >= value_limit_) break;  // the rows of later terms would be too short
   }
@@ -86,7 +89,7 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   const std::uint64_t wrong = first_wrong.load();
   const std::uint64_t kept = wrong < speculated ? wrong + 1 : speculated;
   for (std::uint64_t t = 0; t < kept; ++t) {
-    g_[n0 + t] = verified_[t];
+    g_.set(n0 + t, verified_[t]);
     note(n0 + t);
   }
   // A wrong speculation wastes the rest of the block: shorten the next one while rare values
@@ -108,12 +111,22 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
     const std::size_t high = std::lower_bound(rare_begin, rare_.end(), top) - rare_begin;
     high_.push_back(std::max(high, low));
   }
-  const auto mark = [&](std::size_t from, std::size_t to) noexcept {
+  // In chunks of terms whose rows stay in the cache (a rare position at a time over all of a
+  // long block's rows would not), taken by the threads from a shared counter, so that a
+  // thread the system holds back leaves its part to the others.
+  constexpr std::uint64_t chunk = 32;
+  const std::uint64_t chunks = (count + chunk - 1) / chunk;
+  if (g_.parity_packed()) {
+    run_items(chunks, [&](std::uint64_t c, unsigned) noexcept {
+      mark_rare_pairs_packed(n0, count, rows, low, c * chunk, std::min(count, (c + 1) * chunk));
+    });
+    return;
+  }
+  const auto mark = [&](std::size_t from, std::size_t to, const auto* const g) noexcept {
     // Locals, not captures: a byte store may alias anything reached through a reference, so
     // the compiler would reload each of them after every mark.
     std::uint8_t* const marks = rows;
     const std::size_t stride = stride_;
-    const std::uint32_t* const g = g_.data();
     const std::uint64_t* const rare = rare_.data();
     const std::uint32_t* const rare_values = rare_values_.data();
     const bool distinct = distinct_;
@@ -124,7 +137,7 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
       for (std::size_t i = low; i < high; ++i) {
         const std::uint64_t a = rare[i];
         const std::uint32_t va = rare_values[i];
-        const std::uint32_t* other = g + (top - a);  // G(m - a) for m = n0 + t - k
+        const auto* other = g + (top - a);  // G(m - a) for m = n0 + t - k
         // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
         const std::uint64_t skip = distinct && 2 * a >= top ? 2 * a - top : count;
         const std::uint64_t upto = std::min<std::uint64_t>(std::max<std::uint64_t>(skip, from), to);
@@ -134,32 +147,63 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
       }
     }
   };
-  // In chunks of terms whose rows stay in the cache (a rare position at a time over all of a
-  // long block's rows would not), taken by the threads from a shared counter, so that a
-  // thread the system holds back leaves its part to the others.
-  constexpr std::uint64_t chunk = 32;
-  const std::uint64_t chunks = (count + chunk - 1) / chunk;
-  run_items(chunks, [&](std::uint64_t c, unsigned) noexcept { mark(c * chunk, std::min(count, (c + 1) * chunk)); });
+  g_.visit([&](const auto* g) {
+    run_items(chunks, [&](std::uint64_t c, unsigned) noexcept { mark(c * chunk, std::min(count, (c + 1) * chunk), g); });
+  });
+}
+
+// The byte of the other heap stands for a common value unless that heap is one of the store's
+// exceptions (a rare value); the other heaps of a rare position ascend with the terms, so one
+// walk through the exceptions finds them.
+void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t low,
+                                          std::uint64_t from, std::uint64_t to) const noexcept {
+  std::uint8_t* const marks = rows;
+  const std::size_t stride = stride_;
+  const std::uint8_t* const g = g_.packed_bytes();
+  const std::uint16_t* const common = g_.common_values();
+  const std::span<const std::uint64_t> rare_at = g_.exceptions();
+  for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
+    const std::uint64_t k = split_offsets_[j];
+    const std::uint64_t top = n0 > k ? n0 - k : 0;
+    for (std::size_t i = low; i < high_[j]; ++i) {
+      const std::uint64_t a = rare_[i];
+      const std::uint32_t va = rare_values_[i];
+      // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
+      const std::uint64_t skip = distinct_ && 2 * a >= top ? 2 * a - top : count;
+      const std::uint64_t base = top - a;  // the other heap of term t is base + t
+      auto r = std::lower_bound(rare_at.begin(), rare_at.end(), base + from);
+      for (std::uint64_t t = from; t < to; ++t) {
+        const std::uint8_t b = g[base + t];
+        std::uint32_t v = common[b];
+        if (r != rare_at.end() && *r == base + t) [[unlikely]] {
+          v = g_.rare_value(b);
+          ++r;
+        }
+        if (t != skip) marks[t * stride + (va ^ v)] = 1;
+      }
+    }
+  }
 }
 
 std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std::size_t low) {
-  const std::uint32_t* g = g_.data();
   mark_single_heap_options(n, marks);
   // The remaining pairs with a rare member. The other pairs (common with common) give only
   // rare values, so every reachable common value is now marked.
-  for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
-    const std::uint64_t k = split_offsets_[j];
-    if (n < k + 2) continue;
-    const std::uint64_t m = n - k;
-    const auto pair = [&](std::size_t i) {
-      const std::uint64_t a = rare_[i];
-      if (a >= m) return false;
-      if (!distinct_ || 2 * a != m) marks[rare_values_[i] ^ g[m - a]] = 1;
-      return true;
-    };
-    for (std::size_t i = 0; i < low && pair(i); ++i) {}
-    for (std::size_t i = high_[j]; i < rare_.size() && pair(i); ++i) {}
-  }
+  g_.read([&](const auto& g) {
+    for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
+      const std::uint64_t k = split_offsets_[j];
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      const auto pair = [&](std::size_t i) {
+        const std::uint64_t a = rare_[i];
+        if (a >= m) return false;
+        if (!distinct_ || 2 * a != m) marks[rare_values_[i] ^ g[m - a]] = 1;
+        return true;
+      };
+      for (std::size_t i = 0; i < low && pair(i); ++i) {}
+      for (std::size_t i = high_[j]; i < rare_.size() && pair(i); ++i) {}
+    }
+  });
   std::uint32_t c = 0;
   while (marks[c] || is_rare(c)) ++c;
   return c;
@@ -169,7 +213,6 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
                                    std::uint8_t* wanted) const {
   // c, the smallest unmarked common value, is the mex unless a rare value below it is
   // unreachable. Scan the common pairs only until every rare value below c is seen.
-  const std::uint32_t* g = g_.data();
   std::uint32_t missing = 0;
   for (std::uint32_t v = 0; v < c; ++v)
     if (!marks[v]) {
@@ -177,28 +220,63 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
       ++missing;
     }
   // The vector scan needs every nim-sum below 1024; its table holds the wanted values there.
-  const bool vectors = scan_ != nullptr && value_limit_ <= 1024;
-  std::uint32_t bits[32] = {};
-  if (vectors)
-    for (std::uint32_t v = 0; v < std::min<std::uint32_t>(c, 1024); ++v)
-      if (wanted[v]) bits[v >> 5] |= std::uint32_t(1) << (v & 31);
+  if (g_.parity_packed()) {
+    scan_pairs_packed(n, c, marks, wanted, missing);
+  } else {
+    std::uint32_t bits[32] = {};
+    if (scan_ != nullptr && value_limit_ <= 1024)
+      for (std::uint32_t v = 0; v < std::min<std::uint32_t>(c, 1024); ++v)
+        if (wanted[v]) bits[v >> 5] |= std::uint32_t(1) << (v & 31);
+    const auto found = [wanted](std::uint64_t, std::uint64_t, std::uint32_t x) noexcept { return wanted[x] ? x : none; };
+    g_.visit([&](const auto* g) { scan_pairs(g, n, marks, wanted, bits, missing, found); });
+  }
+  if (missing == 0) return c;
+  std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found
+  return mex(marks);
+}
+
+// The nim-sum of two bytes of a parity-packed store is the packed nim-sum of their values
+// when both heaps are common or both rare (the dropped bits cancel), and that nim-sum is rare:
+// the scan runs on the bytes against a table of the wanted rare values by their bytes. A hit
+// from one rare and one common heap stands for a common value, never wanted, and is skipped.
+void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint32_t c, std::uint8_t* marks, std::uint8_t* wanted,
+                                     std::uint32_t& missing) const noexcept {
+  std::uint32_t table[32] = {};
+  for (unsigned b = 0; b < 256; ++b) {
+    const std::uint32_t v = g_.rare_value(std::uint8_t(b));
+    if (v < c && wanted[v]) table[b >> 5] |= std::uint32_t(1) << (b & 31);
+  }
+  const std::span<const std::uint64_t> rare_at = g_.exceptions();
+  const auto is_rare = [rare_at](std::uint64_t q) { return std::binary_search(rare_at.begin(), rare_at.end(), q); };
+  const auto found = [&](std::uint64_t a, std::uint64_t m, std::uint32_t b) noexcept {
+    if (((table[b >> 5] >> (b & 31)) & 1) == 0 || is_rare(a) != is_rare(m - a)) return none;
+    return g_.rare_value(std::uint8_t(b));
+  };
+  scan_pairs(g_.packed_bytes(), n, marks, wanted, table, missing, found);
+}
+
+template <class T, class Found>
+void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
+                              std::uint32_t* table, std::uint32_t& missing, const Found& found) const noexcept {
+  const auto scan = scan_ != nullptr && value_limit_ <= 1024 ? scan_->of(g) : nullptr;
   for (const std::uint64_t k : split_offsets_) {
     if (missing == 0 || n < k + 2) break;
     const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
     const auto take = [&](std::uint64_t a) {
       const std::uint32_t x = g[a] ^ g[m - a];
-      if (wanted[x]) [[unlikely]] {  // a rare value below c seen for the first time
-        wanted[x] = 0;
-        bits[x >> 5] &= ~(std::uint32_t(1) << (x & 31));
-        marks[x] = 1;
+      const std::uint32_t v = found(a, m, x);
+      if (v != none) [[unlikely]] {  // a rare value below c seen for the first time
+        wanted[v] = 0;
+        if (x < 1024) table[x >> 5] &= ~(std::uint32_t(1) << (x & 31));
+        marks[v] = 1;
         --missing;
       }
     };
     std::uint64_t a = 1;
-    if (vectors)
+    if (scan != nullptr)
       while (missing != 0) {
         unsigned lanes = 0;
-        a = scan_(g, m, a, last, bits, lanes);
+        a = scan(g, m, a, last, table, lanes);
         if (a + 16 > last + 1) break;  // the tail, pair by pair below
         for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
         a += 16;
@@ -206,22 +284,23 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
     // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
     for (; a <= last && missing != 0; ++a) take(a);
   }
-  if (missing == 0) return c;
-  std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found
-  return mex(marks);
 }
 
 void grundy_terms::choose_mask(std::uint64_t from, std::uint64_t to) {
   // The mask is never 0 (that would make every value rare).
   std::uint32_t max_value = 0;
-  for (std::uint64_t i = from; i < to; ++i) max_value = std::max(max_value, g_[i]);
+  g_.read([&](const auto& g) {
+    for (std::uint64_t i = from; i < to; ++i) max_value = std::max<std::uint32_t>(max_value, g[i]);
+  });
   const std::uint32_t width = std::bit_width(max_value);
   if (width > 12 && mask_ != 0) {  // too many masks to try; keep the current one
     rebuild_rare(to);
     return;
   }
   std::vector<std::uint64_t> count(std::size_t(1) << std::min(width, 12u), 0);
-  for (std::uint64_t i = from; i < to; ++i) ++count[g_[i] & (count.size() - 1)];
+  g_.read([&](const auto& g) {
+    for (std::uint64_t i = from; i < to; ++i) ++count[g[i] & (count.size() - 1)];
+  });
   mask_ = fewest_rare_mask(count).first;
   rebuild_rare(to);
 }
@@ -260,11 +339,13 @@ std::uint8_t* grundy_terms::clear_rows(std::uint64_t count) {
 void grundy_terms::rebuild_rare(std::uint64_t to) {
   rare_.clear();
   rare_values_.clear();
-  for (std::uint64_t i = 1; i < to; ++i)
-    if (is_rare(g_[i])) {
-      rare_.push_back(i);
-      rare_values_.push_back(g_[i]);
-    }
+  g_.read([&](const auto& g) {
+    for (std::uint64_t i = 1; i < to; ++i)
+      if (is_rare(g[i])) {
+        rare_.push_back(i);
+        rare_values_.push_back(g[i]);
+      }
+  });
 }
 
 void grundy_terms::mark_single_heap_options(std::uint64_t n, std::uint8_t* marks) {
@@ -314,8 +395,10 @@ void grundy_terms::mark_three_heap_options(std::uint64_t n, std::uint8_t* marks)
   for (std::uint64_t k = 0; k < d.size() && k + 3 <= n; ++k) {
     if (!(d[k] & 8)) continue;
     const std::uint64_t m = n - k;
-    for (std::uint64_t a = 1; 3 * a <= m; ++a)
-      for (std::uint64_t b = a; a + 2 * b <= m; ++b) marks[g_[a] ^ g_[b] ^ g_[m - a - b]] = 1;
+    g_.read([&](const auto& g) {
+      for (std::uint64_t a = 1; 3 * a <= m; ++a)
+        for (std::uint64_t b = a; a + 2 * b <= m; ++b) marks[g[a] ^ g[b] ^ g[m - a - b]] = 1;
+    });
   }
 }
 

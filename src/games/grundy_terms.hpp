@@ -20,13 +20,14 @@
 
 namespace nimber::games::detail {
 
-// Computes G(n) of a heap game term by term into a vector the caller owns, given G(0 .. n-1):
+// Computes G(n) of a heap game term by term into a store the caller owns, given G(0 .. n-1):
 // naive() by the definition (every option enumerated), sparse_block() by the sparse-space
-// method for a block of terms at once. note(n) must see every term, in order.
+// method for a block of terms at once. note(n) must see every term, in order. The hot loops
+// read the store's array at its current width (packed_values::visit), one loop per width.
 class grundy_terms {
  public:
   // threads: how many threads verify a block (1: this one only).
-  grundy_terms(const heap_game& game, std::vector<std::uint32_t>& g, unsigned threads);
+  grundy_terms(const heap_game& game, packed_values& g, unsigned threads);
 
   bool sparse_possible() const {
     return !three_heaps_ && game_.splits() && game_.progressions().empty();
@@ -78,6 +79,19 @@ class grundy_terms {
   // the scratch row `wanted` (zero on entry and exit).
   std::uint32_t verify(std::uint64_t n, std::uint32_t c, std::uint8_t* marks,
                        std::uint8_t* wanted) const;
+  // verify()'s scan of the pairs of heaps, on the store's array g: table[x] for x the nim-sum
+  // of two stored entries says that it may stand for a wanted value, found(a, x) gives that
+  // value for the pair (a, m - a), or `none` (x stands for another value).
+  static constexpr std::uint32_t none = ~std::uint32_t(0);
+  template <class T, class Found>
+  void scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
+                  std::uint32_t* table, std::uint32_t& missing, const Found& found) const noexcept;
+  // The same on a parity-packed store.
+  void scan_pairs_packed(std::uint64_t n, std::uint32_t c, std::uint8_t* marks, std::uint8_t* wanted,
+                         std::uint32_t& missing) const noexcept;
+  // mark_known_rare_pairs() for the terms from .. to-1 of the block on a parity-packed store.
+  void mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t low,
+                              std::uint64_t from, std::uint64_t to) const noexcept;
 
   std::uint8_t* clear_rows(std::uint64_t count);
   // f(item, thread) for item < items, on the crew when there is one.
@@ -101,7 +115,7 @@ class grundy_terms {
   }
 
   const heap_game& game_;
-  std::vector<std::uint32_t>& g_;
+  packed_values& g_;
   unsigned threads_ = 1;
   // The active kernel's vector scan of the verification, or null for the scalar scan alone.
   ::nimber::detail::kernels::heap_scan_fn scan_ = ::nimber::detail::kernels::active_slots().heap_scan;

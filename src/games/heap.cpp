@@ -186,6 +186,23 @@ std::vector<heap_move> heaps_winning_moves(const heap_game& game,
   return moves;
 }
 
+// The values up to the largest heap: every heap a move leaves is smaller.
+std::vector<std::uint32_t> values_to_heaps(const packed_values& values, std::span<const std::uint64_t> heaps) {
+  const std::uint64_t largest = heaps.empty() ? 0 : *std::max_element(heaps.begin(), heaps.end()) + 1;
+  return values.to_vector(std::min(largest, values.size()));
+}
+
+std::uint32_t heaps_value(const packed_values& values, std::span<const std::uint64_t> heaps) {
+  std::uint32_t x = 0;
+  for (std::uint64_t h : heaps) x ^= values[h];
+  return x;
+}
+
+std::vector<heap_move> heaps_winning_moves(const heap_game& game, const packed_values& values,
+                                           std::span<const std::uint64_t> heaps) {
+  return heaps_winning_moves(game, values_to_heaps(values, heaps), heaps);
+}
+
 std::vector<nim_move> nim_winning_moves(std::span<const std::uint64_t> heaps) {
   std::uint64_t s = 0;
   for (std::uint64_t h : heaps) s ^= h;

@@ -23,13 +23,13 @@ std::pair<std::uint32_t, std::uint64_t> best_mask(const std::vector<std::uint64_
   return detail::fewest_rare_mask(low);
 }
 
-}  // namespace
-
-std::vector<sequence_stats> power_of_two_stats(std::span<const std::uint32_t> values) {
+// Over any values indexed by position: a span's array, or a packed store's (packed_values::read).
+template <class Values>
+std::vector<sequence_stats> stats_of(const Values& values, std::uint64_t size) {
   std::vector<sequence_stats> out;
   std::vector<std::uint64_t> counts;  // of G(1 .. N-1), the mask's input
   std::uint64_t done = 1;             // positions counted: 1 .. done-1
-  for (std::uint64_t n = 1; n <= values.size() && n != 0; n *= 2) {
+  for (std::uint64_t n = 1; n <= size && n != 0; n *= 2) {
     for (; done < n; ++done) {
       if (counts.size() <= values[done]) counts.resize(std::size_t(values[done]) + 1, 0);
       ++counts[values[done]];
@@ -50,6 +50,16 @@ std::vector<sequence_stats> power_of_two_stats(std::span<const std::uint32_t> va
     out.push_back(std::move(s));
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<sequence_stats> power_of_two_stats(std::span<const std::uint32_t> values) {
+  return stats_of(values.data(), values.size());
+}
+
+std::vector<sequence_stats> power_of_two_stats(const packed_values& values) {
+  return values.read([&](const auto& p) { return stats_of(p, values.size()); });
 }
 
 }  // namespace nimber::games

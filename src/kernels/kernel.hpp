@@ -148,9 +148,20 @@ extern const chunk_ops avx512_chunks;  // x86/avx512.cpp
 // The verification scan of the sparse-space heap engine (src/games/grundy_terms.cpp): the
 // first a0 >= a, stepping by 16, whose pairs (a0 + i, m - a0 - i), i < 16, hold a nim-sum
 // g[a0 + i] ^ g[m - a0 - i] whose bit is set in `bits` (32 words: every nim-sum below 1024),
-// with those i as the bits of `lanes`; or the first a0 with a0 + 16 > last + 1.
-using heap_scan_fn = std::uint64_t (*)(const std::uint32_t* g, std::uint64_t m, std::uint64_t a,
-                                       std::uint64_t last, const std::uint32_t* bits, unsigned& lanes) noexcept;
+// with those i as the bits of `lanes`; or the first a0 with a0 + 16 > last + 1. One function
+// per width of the values (games/packed_values.hpp: 1, 2 or 4 bytes each).
+template <class T>
+using heap_scan_of = std::uint64_t (*)(const T* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                                       const std::uint32_t* bits, unsigned& lanes) noexcept;
+struct heap_scans {
+  heap_scan_of<std::uint8_t> u8;
+  heap_scan_of<std::uint16_t> u16;
+  heap_scan_of<std::uint32_t> u32;
+  heap_scan_of<std::uint8_t> of(const std::uint8_t*) const noexcept { return u8; }
+  heap_scan_of<std::uint16_t> of(const std::uint16_t*) const noexcept { return u16; }
+  heap_scan_of<std::uint32_t> of(const std::uint32_t*) const noexcept { return u32; }
+};
+using heap_scan_fn = const heap_scans*;
 // The pair scan of the dense heap engine (src/games/grundy_dense.cpp), for `terms` <= 8 terms
 // at once on a byte copy of the values: term t's pairs at offset j are lo[j] ^ hi[j - t] (hi is
 // a reversed copy, so the partners ascend with j). Steps j from i by 64 while j + 64 <= end and
@@ -162,7 +173,7 @@ using dense_scan_fn = std::uint64_t (*)(const std::uint8_t* lo, const std::uint8
                                         std::uint64_t end, unsigned terms, const std::uint8_t* tables,
                                         std::uint32_t below, std::uint64_t* lanes) noexcept;
 #if NIMBER_DETAIL_X86_KERNELS
-extern const heap_scan_fn avx512_heap_scan;    // x86/heap_scan_avx512.cpp
+extern const heap_scans avx512_heap_scans;     // x86/heap_scan_avx512.cpp
 extern const dense_scan_fn avx512_dense_scan;  // x86/dense_scan_avx512.cpp
 #endif
 

@@ -59,7 +59,7 @@ std::span<const entry> entries() noexcept {
       {{"avx2", "AVX2, GFNI, PCLMULQDQ", kClmulScalar, has_avx2()},
        {&avx2_ops, &avx2_chunks, scalar_path::clmul, &gf2x::detail::pclmul_leaf, nullptr, nullptr, "heap_scan dense_scan"}},
       {{"avx512", "AVX-512 F/BW/VBMI/VBMI2, GFNI, VPCLMULQDQ", kClmulScalar, has_avx512()},
-       {&avx512_ops, &avx512_chunks, scalar_path::clmul, &gf2x::detail::vpclmul_leaf, avx512_heap_scan, avx512_dense_scan, ""}},
+       {&avx512_ops, &avx512_chunks, scalar_path::clmul, &gf2x::detail::vpclmul_leaf, &avx512_heap_scans, avx512_dense_scan, ""}},
 #endif
   };
   return table;

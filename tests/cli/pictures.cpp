@@ -232,7 +232,7 @@ TEST(Pictures, SequencePlot) {
   const ng::grundy_sequence s = ng::grundy_sequence_of(dawson, 200);
   ASSERT_TRUE(s.period.has_value());
   const std::uint32_t largest = *std::max_element(s.values.begin(), s.values.end());
-  const image img = decode_png(nimber::cli::sequence_plot(picture_format::png, s.values, s.period, "0.07"));
+  const image img = decode_png(nimber::cli::sequence_plot(picture_format::png, s.values.to_vector(), s.period, "0.07"));
   ASSERT_EQ(img.width, 56u + 800 + 16);
   ASSERT_EQ(img.height, 36u + 320 + 48);
   for (std::size_t n = 0; n < s.values.size(); ++n) {
@@ -241,12 +241,12 @@ TEST(Pictures, SequencePlot) {
     for (unsigned y = 36; y < 36 + 320 && !found; ++y) found = img.at(x, y) == value_colour(s.values[n], largest + 1);
     EXPECT_TRUE(found) << "G(" << n << ") = " << s.values[n];
   }
-  const std::string svg = nimber::cli::sequence_plot(picture_format::svg, s.values, s.period, "0.07");
+  const std::string svg = nimber::cli::sequence_plot(picture_format::svg, s.values.to_vector(), s.period, "0.07");
   EXPECT_NE(svg.find("pre-period " + std::to_string(s.period->preperiod) + " (grey), period " +
                      std::to_string(s.period->period)),
             std::string::npos);
   EXPECT_NE(svg.find("fill=\"#e0e0e0\""), std::string::npos);  // the pre-period's shade
-  const std::string none = nimber::cli::sequence_plot(picture_format::svg, s.values, std::nullopt, "0.07");
+  const std::string none = nimber::cli::sequence_plot(picture_format::svg, s.values.to_vector(), std::nullopt, "0.07");
   EXPECT_NE(none.find("no period proved"), std::string::npos);
   EXPECT_EQ(none.find("fill=\"#e0e0e0\""), std::string::npos);
   // Points of 4 x 4 pixels, one per term (800 / 200 = 4 columns each).

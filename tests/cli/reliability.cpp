@@ -34,10 +34,13 @@ TEST(CliExitStatus, DistinctForAnswerNoAnswerAndBadInput) {
 }
 
 TEST(CliMemory, RequestsBeyondTheBudgetAreRefused) {
-  expect_resource_error({"heap", "0.07", "--terms", "4294967296"}, "4294967296 terms of 0.07 needs ");
-  expect_resource_error({"heap", "grundy", "--terms", "4294967296"}, "4294967296 terms of grundy needs ");
+  // A heap run needs its values, at most 4 bytes a term (its output is written as it goes).
+  expect_resource_error({"heap", "0.07", "--terms", "4294967296", "--max-memory", "8G"},
+                        "4294967296 terms of 0.07 needs 16 GiB of memory; 8.0 GiB may be used");
+  expect_resource_error({"heap", "grundy", "--terms", "4294967296", "--max-memory", "8G"},
+                        "4294967296 terms of grundy needs ");
   expect_resource_error({"heap", "0.07", "--terms", "1000", "--max-memory", "1K"},
-                        "1000 terms of 0.07 needs 27 KiB of memory; 1.0 KiB may be used");
+                        "1000 terms of 0.07 needs 3.9 KiB of memory; 1.0 KiB may be used");
   expect_output({"heap", "0.07", "--terms", "5", "--max-memory", "1M"}, "0 0 1 1 2\n");
   // Sizes: a number with K, M, G or T (powers of 1024), optionally followed by B or iB.
   expect_output({"mul", "2", "3", "--max-memory", "64MiB"}, "1\n");

@@ -81,14 +81,13 @@ TEST(HeapDense, StopsAtTheFirstValueTooWide) {
       while (first_wide < terms && reference[first_wide] < limit) ++first_wide;
       ASSERT_LT(first_wide, terms) << code << " never reaches " << limit;
       for_each_kernel([&] {
-        std::vector<std::uint32_t> g(terms);
+        ng::packed_values g;
         ng::detail::grundy_dense dense(game, terms, nullptr, limit);
         std::uint64_t n = 0;
         // Odd lengths, so that blocks and groups end anywhere.
         while (const std::uint64_t done = dense.extend(g, n, std::min<std::uint64_t>(97, terms - n))) n += done;
         ASSERT_EQ(n, first_wide + 1) << code << " limit " << limit;
-        g.resize(n);
-        ASSERT_EQ(g, std::vector<std::uint32_t>(reference.begin(), reference.begin() + std::ptrdiff_t(n)))
+        ASSERT_EQ(g.to_vector(), std::vector<std::uint32_t>(reference.begin(), reference.begin() + std::ptrdiff_t(n)))
             << code << " limit " << limit;
         ASSERT_EQ(dense.extend(g, n, 1), 0u);
       });
@@ -105,14 +104,14 @@ TEST(HeapDense, PiecesOfAnyLength) {
     const auto reference = ng::grundy_values_naive(game, terms);
     for (const std::uint64_t piece : {1u, 5u, 64u, 97u, 200u}) {
       for_each_kernel([&] {
-        std::vector<std::uint32_t> g(terms);
+        ng::packed_values g;
         ng::detail::grundy_dense dense(game, terms, nullptr);
         for (std::uint64_t n = 0; n < terms;) {
           const std::uint64_t done = dense.extend(g, n, std::min(piece, terms - n));
           ASSERT_EQ(done, std::min(piece, terms - n)) << code << " at " << n;
           n += done;
         }
-        ASSERT_EQ(g, reference) << code << " in pieces of " << piece;
+        ASSERT_EQ(g.to_vector(), reference) << code << " in pieces of " << piece;
       });
     }
   }
@@ -122,7 +121,7 @@ TEST(HeapDense, PiecesOfAnyLength) {
 // the run from them ends as the run from nothing.
 TEST(HeapDense, ResumedRunsMatch) {
   const auto game = ng::heap_game::from_string("0.106");
-  const auto whole = ng::grundy_sequence_of(game, 5000, on_threads(2)).values;
+  const auto whole = ng::grundy_sequence_of(game, 5000, on_threads(2)).values.to_vector();
   for (const std::uint64_t known : {1u, 63u, 1000u, 4097u}) {
     auto options = on_threads(2);
     options.known = std::span<const std::uint32_t>(whole.data(), known);

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "nimber/games/error.hpp"
+#include "nimber/games/packed_values.hpp"
 #include "nimber/progress.hpp"
 #include "nimber/text.hpp"
 
@@ -98,6 +99,7 @@ struct periodicity {
 // Grundy's game, which the theorem does not cover.
 std::optional<periodicity> prove_period(const heap_game& game,
                                         std::span<const std::uint32_t> values);
+std::optional<periodicity> prove_period(const heap_game& game, const packed_values& values);
 
 struct sequence_options {
   // Look for a proved period as the values grow (at powers of two) and, once found, fill the
@@ -109,16 +111,22 @@ struct sequence_options {
   unsigned threads = 0;
   // Called now and then with (terms done, terms wanted).
   progress_fn progress;
-  // Called with G(0 .. n-1) whenever progress is (at least once per 2^16 terms); returning
-  // false stops the run there, with the n terms computed so far. May be empty.
-  std::function<bool(std::span<const std::uint32_t>)> checkpoint;
+  // Called with (values, n), G(0 .. n-1) the first n of the values (the store may hold more,
+  // not yet computed), whenever progress is (at least once per 2^16 terms); returning false
+  // stops the run there, with the n terms computed so far. May be empty.
+  std::function<bool(const packed_values&, std::uint64_t)> checkpoint;
   // G(0 .. k-1) from an earlier run of the same game (a saved checkpoint): the run goes on
   // from term k, and the result is the same as if it had computed them. Not checked.
   std::span<const std::uint32_t> known;
+  // For tests of the store: widen it one step (packed_values::widen_step: one byte to parity
+  // packing once the sparse engine has named its mask, else to two bytes; two to four) once
+  // the run has computed this many terms, whether or not a value needs it (0: only when one
+  // does). The values are the same.
+  std::uint64_t widen_at = 0;
 };
 
 struct grundy_sequence {
-  std::vector<std::uint32_t> values;      // G(0) .. G(terms - 1)
+  packed_values values;                   // G(0) .. G(terms - 1), each at the width it needs
   std::optional<periodicity> period;      // proved from the computed terms, when found
   std::uint64_t computed = 0;             // terms computed by mex; the rest follow from period
   std::uint32_t mask = 0;                 // the sparse-space mask used last (0: none)
@@ -160,6 +168,7 @@ struct sequence_stats {
 
 // The statistics at N = 1, 2, 4, ..., up to the largest power of two within the values.
 std::vector<sequence_stats> power_of_two_stats(std::span<const std::uint32_t> values);
+std::vector<sequence_stats> power_of_two_stats(const packed_values& values);
 
 // The plain definition, all options of every heap enumerated: the test reference.
 std::vector<std::uint32_t> grundy_values_naive(const heap_game& game, std::uint64_t terms);
@@ -174,11 +183,14 @@ struct heap_move {
 
 // The nim-sum of G(h) over the heaps. Precondition: values covers every heap size.
 std::uint32_t heaps_value(std::span<const std::uint32_t> values, std::span<const std::uint64_t> heaps);
+std::uint32_t heaps_value(const packed_values& values, std::span<const std::uint64_t> heaps);
 
 // Every move to a position of value 0, heap by heap (empty when the position is lost).
 // Precondition: values covers every heap size.
 std::vector<heap_move> heaps_winning_moves(const heap_game& game,
                                            std::span<const std::uint32_t> values,
+                                           std::span<const std::uint64_t> heaps);
+std::vector<heap_move> heaps_winning_moves(const heap_game& game, const packed_values& values,
                                            std::span<const std::uint64_t> heaps);
 
 // Nim (Bouton): the winning moves reduce heap i to heaps[i] ^ s, s the nim-sum, where smaller.

@@ -10,17 +10,27 @@ namespace nimber::detail::kernels {
 
 namespace {
 
+// Sixteen lanes of 32 bits from 16 values of the store's width.
+inline __m512i widen_lanes(const std::uint8_t* p) noexcept {
+  return _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+}
+inline __m512i widen_lanes(const std::uint16_t* p) noexcept {
+  return _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+}
+inline __m512i widen_lanes(const std::uint32_t* p) noexcept { return _mm512_loadu_si512(p); }
+
 // Sixteen pairs are one xor of two vector loads (the second reversed) and a lookup in the
 // table held in two registers (the word by permutex2var, the bit by a variable shift), with
 // no branch per pair.
-std::uint64_t heap_pair_scan_avx512(const std::uint32_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+template <class T>
+std::uint64_t heap_pair_scan_avx512(const T* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
                                     const std::uint32_t* bits, unsigned& lanes) noexcept {
   const __m512i table_lo = _mm512_loadu_si512(bits), table_hi = _mm512_loadu_si512(bits + 16);
   const __m512i reverse = _mm512_set_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const __m512i low5 = _mm512_set1_epi32(31), one = _mm512_set1_epi32(1);
   for (; a + 16 <= last + 1; a += 16) {
-    const __m512i lo = _mm512_loadu_si512(g + a);  // G(a + i) in lane i
-    const __m512i hi = _mm512_permutexvar_epi32(reverse, _mm512_loadu_si512(g + (m - a - 15)));
+    const __m512i lo = widen_lanes(g + a);  // G(a + i) in lane i
+    const __m512i hi = _mm512_permutexvar_epi32(reverse, widen_lanes(g + (m - a - 15)));
     const __m512i x = _mm512_xor_si512(lo, hi);  // lane i: G(a + i) ^ G(m - a - i)
     const __m512i word = _mm512_permutex2var_epi32(table_lo, _mm512_srli_epi32(x, 5), table_hi);
     const __m512i bit = _mm512_srlv_epi32(word, _mm512_and_si512(x, low5));
@@ -32,6 +42,8 @@ std::uint64_t heap_pair_scan_avx512(const std::uint32_t* g, std::uint64_t m, std
 
 }  // namespace
 
-extern const heap_scan_fn avx512_heap_scan = heap_pair_scan_avx512;
+extern const heap_scans avx512_heap_scans = {&heap_pair_scan_avx512<std::uint8_t>,
+                                             &heap_pair_scan_avx512<std::uint16_t>,
+                                             &heap_pair_scan_avx512<std::uint32_t>};
 
 }  // namespace nimber::detail::kernels

@@ -1,0 +1,189 @@
+// The packed store of heap values: each width, widening in place as a value outgrows the width
+// (the values kept), and the heap engine with the store widened at a chosen term giving the
+// values of the definition.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "nimber/games/heap.hpp"
+#include "nimber/games/packed_values.hpp"
+
+namespace ng = nimber::games;
+
+namespace {
+
+// Random values below `limit`.
+std::vector<std::uint32_t> random_values(std::uint64_t count, std::uint64_t limit, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::uint32_t> v(count);
+  for (auto& x : v) x = std::uint32_t(rng() % limit);
+  return v;
+}
+
+}  // namespace
+
+TEST(PackedValues, NarrowestWidthThatHoldsTheValues) {
+  EXPECT_EQ(ng::packed_values(std::uint64_t(10)).width(), 1u);
+  EXPECT_EQ(ng::packed_values(random_values(1000, 256, 1)).width(), 1u);
+  EXPECT_EQ(ng::packed_values(random_values(1000, 65536, 2)).width(), 2u);
+  EXPECT_EQ(ng::packed_values(random_values(1000, std::uint64_t(1) << 32, 3)).width(), 4u);
+  for (const std::uint64_t limit : {std::uint64_t(256), std::uint64_t(65536), std::uint64_t(1) << 32}) {
+    const auto v = random_values(5000, limit, 4);
+    const ng::packed_values p(v);
+    EXPECT_EQ(p.size(), v.size());
+    EXPECT_EQ(p.bytes(), v.size() * p.width());
+    EXPECT_EQ(p.to_vector(), v);
+    EXPECT_EQ(p, v);
+    EXPECT_EQ(std::vector<std::uint32_t>(p.begin(), p.end()), v);
+  }
+}
+
+// A value past the width widens the store where it is set, at every position and from every
+// width, the values already there kept.
+TEST(PackedValues, WidensInPlaceWhenAValueOutgrowsTheWidth) {
+  for (const std::uint64_t at : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(777), std::uint64_t(299999)}) {
+    std::vector<std::uint32_t> v = random_values(300000, 256, unsigned(at));
+    ng::packed_values p(std::uint64_t(v.size()));
+    for (std::uint64_t i = 0; i < v.size(); ++i) p.set(i, v[i]);
+    ASSERT_EQ(p.width(), 1u);
+    v[at] = 256;
+    p.set(at, 256);
+    ASSERT_EQ(p.width(), 2u) << at;
+    ASSERT_EQ(p, v) << at;
+    v[v.size() - 1 - at] = 65536;
+    p.set(v.size() - 1 - at, 65536);
+    ASSERT_EQ(p.width(), 4u) << at;
+    ASSERT_EQ(p, v) << at;
+  }
+  // From one byte straight to four.
+  ng::packed_values p(std::vector<std::uint32_t>{1, 2, 3});
+  p.set(1, 0xffffffffu);
+  EXPECT_EQ(p.width(), 4u);
+  EXPECT_EQ(p, (std::vector<std::uint32_t>{1, 0xffffffffu, 3}));
+}
+
+TEST(PackedValues, ResizeKeepsTheWidthAndZerosNewValues) {
+  ng::packed_values p(std::vector<std::uint32_t>{300, 5});
+  p.resize(4);
+  EXPECT_EQ(p.width(), 2u);
+  EXPECT_EQ(p, (std::vector<std::uint32_t>{300, 5, 0, 0}));
+  p.resize(1);
+  EXPECT_EQ(p, (std::vector<std::uint32_t>{300}));
+  EXPECT_EQ(p.to_vector(0), std::vector<std::uint32_t>{});
+  const ng::packed_values copy = p;
+  p.set(0, 1);
+  EXPECT_EQ(copy, (std::vector<std::uint32_t>{300}));
+  EXPECT_EQ(ng::packed_values(std::vector<std::uint32_t>{7}), ng::packed_values(std::vector<std::uint32_t>{7}));
+}
+
+// The engine's store widened at a chosen term, with values that would fit a byte, on the
+// naive and the sparse path and several threads: the values of the definition.
+TEST(PackedValues, EngineWidenedAtAChosenTermGivesTheSameValues) {
+  for (const char* code : {"grundy", "0.6", "0.07", "4.07"}) {
+    const auto game = ng::heap_game::from_string(code);
+    const auto reference = ng::grundy_values_naive(game, 9500);
+    for (const std::uint64_t at : {std::uint64_t(1), std::uint64_t(100), std::uint64_t(9000)})
+      for (const unsigned threads : {1u, 3u}) {
+        ng::sequence_options o;
+        o.use_period = false;
+        o.threads = threads;
+        o.widen_at = at;
+        const auto s = ng::grundy_sequence_of(game, reference.size(), o);
+        // Past term 8192 the sparse engine may have named its mask: then the step is parity
+        // packing.
+        if (at < 8192 || !s.values.parity_packed()) {
+          ASSERT_EQ(s.values.width(), 2u) << code << " at " << at;
+        }
+        ASSERT_EQ(s.values, reference) << code << " at " << at << " on " << threads << " threads";
+      }
+  }
+}
+
+// Nim (every positive number a move): G(n) = n, so the store widens on its own at 256.
+TEST(PackedValues, EngineWidensWhenTheValuesNeedIt) {
+  const auto s = ng::grundy_sequence_of(ng::heap_game::from_string("subtraction:1+1"), 1000);
+  EXPECT_EQ(s.values.width(), 2u);
+  for (std::uint32_t n = 0; n < 1000; ++n) ASSERT_EQ(s.values[n], n);
+}
+
+// Parity packing: values below 512 in one byte by a mask, the rare positions listed apart;
+// packed again by another mask, and widened to two bytes, every value kept.
+TEST(PackedValues, ParityPackingKeepsEveryValue) {
+  const std::vector<std::uint32_t> v = random_values(20000, 512, 9);
+  ng::packed_values p(std::uint64_t(v.size()));
+  p.prefer_parity(254);
+  for (std::uint64_t i = 0; i < v.size(); ++i) p.set(i, v[i]);
+  ASSERT_TRUE(p.parity_packed());
+  EXPECT_EQ(p.width(), 1u);
+  EXPECT_EQ(p.parity_mask(), 254u);
+  EXPECT_EQ(p, v);
+  std::uint64_t rare = 0;
+  for (const std::uint32_t x : v) rare += (std::popcount(x & 254u) & 1) == 0;
+  EXPECT_EQ(p.exceptions().size(), rare);
+  std::mt19937_64 rng(3);
+  for (int k = 0; k < 1000; ++k) {  // out of order
+    const std::uint64_t i = rng() % v.size();
+    ASSERT_EQ(p[i], v[i]) << i;
+  }
+  for (const std::uint32_t mask : {1u, 510u, 0x1f0u, 256u}) {
+    p.prefer_parity(mask);
+    ASSERT_EQ(p.parity_mask(), mask);
+    ASSERT_EQ(p, v) << mask;
+  }
+  // Rewritten out of order: a rare value where a common one was, and back.
+  std::vector<std::uint32_t> w = v;
+  for (int k = 0; k < 2000; ++k) {
+    const std::uint64_t i = rng() % w.size();
+    w[i] = std::uint32_t(rng() % 512);
+    p.set(i, w[i]);
+  }
+  EXPECT_EQ(p, w);
+  const ng::packed_values copy = p;
+  EXPECT_EQ(copy, w);
+  p.prefer_parity(512);  // no bit below 512: two bytes
+  EXPECT_FALSE(p.parity_packed());
+  EXPECT_EQ(p.width(), 2u);
+  EXPECT_EQ(p, w);
+  // A value past 511 widens a packed store to two bytes.
+  ng::packed_values q(std::uint64_t(3));
+  q.prefer_parity(6);
+  q.set(0, 300);
+  EXPECT_TRUE(q.parity_packed());
+  q.set(2, 600);
+  EXPECT_EQ(q.width(), 2u);
+  EXPECT_EQ(q, (std::vector<std::uint32_t>{300, 0, 600}));
+}
+
+// The sparse engine on a parity-packed store (packing forced at a chosen term, the values
+// being below 256): the values of the plain store.
+TEST(PackedValues, EngineOnParityPackedStoreGivesTheSameValues) {
+  for (const char* code : {"grundy", "0.6"}) {
+    const auto game = ng::heap_game::from_string(code);
+    const auto reference = ng::grundy_values_naive(game, 12000);
+    for (const unsigned threads : {1u, 3u}) {
+      ng::sequence_options o;
+      o.use_period = false;
+      o.threads = threads;
+      o.widen_at = 9000;
+      const auto s = ng::grundy_sequence_of(game, reference.size(), o);
+      ASSERT_TRUE(s.values.parity_packed()) << code;
+      ASSERT_EQ(s.values, reference) << code << " on " << threads << " threads";
+    }
+  }
+  // Grundy's game to a few hundred thousand terms, packed from term 10000 on.
+  ng::sequence_options plain;
+  plain.threads = 2;
+  ng::sequence_options packed = plain;
+  packed.widen_at = 10000;
+  const auto game = ng::heap_game::grundys_game();
+  const auto a = ng::grundy_sequence_of(game, 200000, plain), b = ng::grundy_sequence_of(game, 200000, packed);
+  EXPECT_FALSE(a.values.parity_packed());
+  EXPECT_TRUE(b.values.parity_packed());
+  EXPECT_EQ(a.values, b.values);
+  // Only the computed rare positions are listed (1,273 from 2^17 on, and G(0) = 0): the store
+  // never held terms ahead of the run.
+  EXPECT_LT(b.values.exceptions().size(), 1300u);
+}
