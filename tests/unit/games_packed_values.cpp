@@ -168,6 +168,7 @@ TEST(PackedValues, EngineOnParityPackedStoreGivesTheSameValues) {
       o.use_period = false;
       o.threads = threads;
       o.widen_at = 9000;
+      o.parity_from = 0;
       const auto s = ng::grundy_sequence_of(game, reference.size(), o);
       ASSERT_TRUE(s.values.parity_packed()) << code;
       ASSERT_EQ(s.values, reference) << code << " on " << threads << " threads";
@@ -178,6 +179,7 @@ TEST(PackedValues, EngineOnParityPackedStoreGivesTheSameValues) {
   plain.threads = 2;
   ng::sequence_options packed = plain;
   packed.widen_at = 10000;
+  packed.parity_from = 0;
   const auto game = ng::heap_game::grundys_game();
   const auto a = ng::grundy_sequence_of(game, 200000, plain), b = ng::grundy_sequence_of(game, 200000, packed);
   EXPECT_FALSE(a.values.parity_packed());
