@@ -1,8 +1,9 @@
 // alpha P, alpha --primes A..B: Lenstra's constants alpha_p of the ordinal nim field
 // (include/nimber/transfinite/alpha.hpp). A prime comes from the library's table, or from the
 // frontier file with its certificate's SHA-256 (recomputed and checked with --verify);
-// otherwise the primes asked for are computed from scratch with the primes they need, on every core (or every rank of mpirun: alpha_ranks.hpp), with a checkpoint after
-// every prime when --checkpoint names a file.
+// otherwise the primes asked for are computed from scratch with the primes they need, on
+// every core (or every rank of mpirun: alpha_ranks.hpp), with a checkpoint after every prime
+// when --checkpoint names a file.
 #include <CLI/CLI.hpp>
 #include <openssl/evp.h>
 
@@ -135,11 +136,11 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
 }
 
 // A row of the output: an entry (its certificate absent for a frontier row), where it came
-// from, and its certificate's SHA-256.
+// from, and for a frontier row the SHA-256 its line gives.
 struct alpha_row {
   alpha_entry e;
   std::string source;  // "table", "computed", "frontier", "frontier, verified"
-  std::string sha256;
+  std::string frontier_sha256;
 };
 
 std::string sha256_hex(std::string_view text) {
@@ -153,9 +154,10 @@ std::string sha256_hex(std::string_view text) {
   return h;
 }
 
-alpha_row computed_row(alpha_entry e, std::string source) {
-  std::string hash = sha256_hex(e.certificate.to_string());
-  return {std::move(e), std::move(source), std::move(hash)};
+// The hash of a row's certificate: computed from its text (megabytes for the large fields,
+// so only where JSON shows it or --verify checks it), or the frontier line's.
+std::string certificate_sha256(const alpha_row& row) {
+  return row.source == "frontier" ? row.frontier_sha256 : sha256_hex(row.e.certificate.to_string());
 }
 
 alpha_row frontier_row(const alpha_frontier_entry& f) {
@@ -172,14 +174,15 @@ alpha_row frontier_row(const alpha_frontier_entry& f) {
 // A recomputed entry against its frontier line: the same alpha and E, and a hash that the
 // line's (a prefix of 16 to 64 digits) begins.
 alpha_row verified_row(alpha_entry e, const alpha_frontier_entry& f) {
-  alpha_row row = computed_row(std::move(e), "frontier, verified");
+  alpha_row row{std::move(e), "frontier, verified", {}};
+  const std::string hash = certificate_sha256(row);
   const std::string where = "alpha " + std::to_string(f.p) + " --verify";
   if (row.e.alpha != f.alpha || row.e.degree != f.degree)
     throw input_error(where + ": computed alpha_p = " + row.e.alpha.to_string() + " of degree " +
                              std::to_string(row.e.degree) + ", the frontier file has " + f.alpha.to_string() +
                              " of degree " + std::to_string(f.degree));
-  if (row.sha256.compare(0, f.certificate_sha256.size(), f.certificate_sha256) != 0)
-    throw input_error(where + ": the certificate's SHA-256 is " + row.sha256 + ", the frontier file has " +
+  if (hash.compare(0, f.certificate_sha256.size(), f.certificate_sha256) != 0)
+    throw input_error(where + ": the certificate's SHA-256 is " + hash + ", the frontier file has " +
                              f.certificate_sha256);
   return row;
 }
@@ -201,7 +204,7 @@ void print_rows(const std::vector<alpha_row>& all, const alpha_options& opt, con
            {"excess", [at](std::size_t i) { return cell::count(at(i).excess); }},
            {"source", [row](std::size_t i) { return cell::text(row(i).source); }},
            {"seconds", [at](std::size_t i) { return cell::real(at(i).seconds, 6); }},
-           {"certificate_sha256", [row](std::size_t i) { return cell::text(row(i).sha256); }, in_json},
+           {"certificate_sha256", [row](std::size_t i) { return cell::text(certificate_sha256(row(i))); }, in_json},
            {"certificate",
             [row](std::size_t i) {
               return row(i).source == "frontier" ? cell() : cell::text(row(i).e.certificate.to_string());
@@ -235,13 +238,13 @@ void print_primes(const alpha_options& opt, alpha_checkpoint& checkpoint, contex
     wanted.insert(p);
   }
   std::map<std::uint64_t, alpha_frontier_entry> frontier;
-  if (!opt.data)
+  if (!opt.data || opt.verify)  // --data alone computes every prime past the table
     for (alpha_frontier_entry& f : load_frontier(opt)) frontier.emplace(f.p, std::move(f));
   std::vector<alpha_row> rows;
   std::vector<std::uint64_t> missing;
   for (std::uint64_t p : wanted) {
     if (p <= alpha_table_limit()) {
-      rows.push_back(computed_row(alpha_table()[std::size_t(odd_prime_index(p))], "table"));
+      rows.push_back(alpha_row{alpha_table()[std::size_t(odd_prime_index(p))], "table", {}});
     } else if (frontier.contains(p) && !opt.verify) {
       rows.push_back(frontier_row(frontier.at(p)));
     } else {
@@ -252,7 +255,7 @@ void print_primes(const alpha_options& opt, alpha_checkpoint& checkpoint, contex
     for (alpha_entry& e : compute(missing, opt, checkpoint, ctx)) {
       if (!wanted.contains(e.p)) continue;
       const auto f = frontier.find(e.p);
-      rows.push_back(f == frontier.end() ? computed_row(std::move(e), "computed") : verified_row(std::move(e), f->second));
+      rows.push_back(f == frontier.end() ? alpha_row{std::move(e), "computed", {}} : verified_row(std::move(e), f->second));
     }
   std::sort(rows.begin(), rows.end(), [](const alpha_row& x, const alpha_row& y) { return x.e.p < y.e.p; });
   print_rows(rows, opt, ctx);
@@ -281,7 +284,7 @@ void alpha_command(const alpha_options& opt, context& ctx) {
     if (odd_prime(k) >= a) primes.push_back(odd_prime(k));
   std::vector<alpha_row> rows;
   for (alpha_entry& e : compute(std::move(primes), opt, checkpoint, ctx))
-    if (e.p >= a && e.p <= b) rows.push_back(computed_row(std::move(e), "computed"));
+    if (e.p >= a && e.p <= b) rows.push_back(alpha_row{std::move(e), "computed", {}});
   print_rows(rows, opt, ctx);
 }
 

@@ -87,6 +87,8 @@ TEST(CliOrdinal, AlphaFrontierFile) {
   EXPECT_NE(json_verified.out.find("\"certificate_sha256\":\"" + hash + "\""), std::string::npos);
   expect_error({"alpha", "139", "--frontier", wrong.path, "--verify", "--quiet"},
                "alpha 139 --verify: the certificate's SHA-256 is " + hash + ", the frontier file has 0123456789abcdef");
+  expect_error({"alpha", "139", "--frontier", wrong.path, "--verify", "--data", "--quiet"},
+               "alpha 139 --verify: the certificate's SHA-256 is " + hash + ", the frontier file has 0123456789abcdef");
   expect_error({"alpha", "139", "--frontier", bad.path},
                "--frontier " + bad.path +
                    ": alpha frontier: line 2: expected 16 to 64 lower-case hex digits of SHA-256 as the third field");
