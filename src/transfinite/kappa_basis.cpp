@@ -3,6 +3,7 @@
 // (kappa_(q^(i+1)) = kappa_q^(q^-i)); a product adds the fractions and trades a sum that
 // reaches q for a factor alpha_q (Conway, "On Numbers and Games", ch. 6).
 #include <algorithm>
+#include <deque>
 #include <utility>
 
 #include "nimber/transfinite/ordinal.hpp"
@@ -33,6 +34,7 @@ struct digit_sum {
 
 digit_sum add_digits(std::uint64_t a, std::uint64_t b, std::uint64_t q) {
   if (a == 0 || b == 0) return {a | b, false};
+  if (a < q && b < q) return a + b < q ? digit_sum{a + b, false} : digit_sum{a + b - q, true};  // one digit each
   const unsigned l = std::max(digit_count(a, q), digit_count(b, q));
   u128 top = 1;
   for (unsigned i = 0; i < l; ++i) top *= q;
@@ -44,30 +46,67 @@ digit_sum add_digits(std::uint64_t a, std::uint64_t b, std::uint64_t q) {
   return {std::uint64_t(n), carry};
 }
 
+// The digits of the exponent of omega^a * omega^b, added from the top into r (sized for the
+// longer operand) until a sum reaches its prime: that digit's index, or r.size() when none
+// does and r is the whole exponent (untrimmed).
+std::size_t add_exponents(const digits& a, const digits& b, digits& r) {
+  for (std::size_t k = r.size(); k-- > 0;) {
+    const digit_sum s = add_digits(k < a.size() ? a[k] : 0, k < b.size() ? b[k] : 0, odd_prime(k));
+    r[k] = s.n;
+    if (s.carry) return k;
+  }
+  return r.size();
+}
+
 // The terms of a product before they are collected: each monomial product's terms, scaled by
-// the product of the two coefficients. The exponents stay in the cached monomial products
-// (held here) until the terms are sorted and equal exponents merged, so each distinct
-// exponent is copied once.
+// the product of the two coefficients. A product with no carry is one monomial, its exponent
+// the digit sums, kept here; the others stay in the cached monomial products (held here) until
+// the terms are sorted and equal exponents merged, so each distinct exponent is copied once.
 class accumulator {
  public:
   void add_product(const term& x, const term& y, const kappa_basis& t) {
     const big_nim c = x.coef * y.coef;
+    digits sum(std::max(x.exponent.size(), y.exponent.size()), 0);
+    if (add_exponents(x.exponent, y.exponent, sum) == sum.size()) {
+      trim(sum);
+      add(sums_.emplace_back(std::move(sum)), c);
+      return;
+    }
     held_.push_back(t.monomial_product(x.exponent, y.exponent));
     for (const term& r : *held_.back()) {
       const bool unit = r.coef.limbs().size() == 1 && r.coef.limbs()[0] == 1;
-      parts_.push_back({&r.exponent, unit ? c : c * r.coef});
+      add(r.exponent, unit ? c : c * r.coef);
     }
   }
 
-  // Cantor normal form: decreasing exponents, equal ones merged, zero sums dropped.
+  // Cantor normal form: decreasing exponents, equal ones merged, zero sums dropped. The terms
+  // of a product share long runs of high digits, so each exponent is first placed against one
+  // reference exponent (its highest digit that differs from it), and most comparisons of the
+  // sort read only that place.
   std::vector<term> to_terms() {
-    std::sort(parts_.begin(), parts_.end(),
-              [](const part& a, const part& b) { return compare_exponents(*a.exponent, *b.exponent) > 0; });
+    if (parts_.empty()) return {};
+    const digits& ref = *parts_[0].exponent;
+    for (part& x : parts_) {
+      const digits& e = *x.exponent;
+      std::size_t i = e.size();
+      while (i > 0 && e[i - 1] == (i - 1 < ref.size() ? ref[i - 1] : 0)) --i;
+      x.differs = std::uint32_t(i);
+      x.digit = i > 0 ? e[i - 1] : 0;
+      x.above = i > 0 && e[i - 1] > (i - 1 < ref.size() ? ref[i - 1] : 0);
+    }
+    std::sort(parts_.begin(), parts_.end(), [](const part& a, const part& b) {
+      if (a.size != b.size) return a.size > b.size;
+      if (a.differs != b.differs) return a.differs > b.differs ? a.above : !b.above;
+      if (a.digit != b.digit) return a.digit > b.digit;
+      for (std::size_t i = a.differs > 0 ? a.differs - 1 : 0; i-- > 0;)
+        if ((*a.exponent)[i] != (*b.exponent)[i]) return (*a.exponent)[i] > (*b.exponent)[i];
+      return false;
+    });
     std::vector<term> r;
     for (std::size_t i = 0; i < parts_.size();) {
-      big_nim sum = std::move(parts_[i].coef);
+      big_nim sum = std::move(coefs_[parts_[i].coef]);
       std::size_t j = i + 1;
-      for (; j < parts_.size() && *parts_[j].exponent == *parts_[i].exponent; ++j) sum += parts_[j].coef;
+      for (; j < parts_.size() && *parts_[j].exponent == *parts_[i].exponent; ++j) sum += coefs_[parts_[j].coef];
       if (!sum.is_zero()) r.push_back({*parts_[i].exponent, std::move(sum)});
       i = j;
     }
@@ -76,11 +115,21 @@ class accumulator {
 
  private:
   struct part {
-    const digits* exponent;
-    big_nim coef;
+    const digits* exponent;   // trimmed
+    std::uint32_t size;       // its digit count
+    std::uint32_t coef;       // index in coefs_
+    std::uint32_t differs;    // 1 + the highest index where it differs from the reference, 0 if none
+    bool above;               // its digit there is the larger
+    std::uint64_t digit;      // its digit there
   };
+  void add(const digits& exponent, big_nim coef) {
+    parts_.push_back({&exponent, std::uint32_t(exponent.size()), std::uint32_t(coefs_.size()), 0, false, 0});
+    coefs_.push_back(std::move(coef));
+  }
   std::vector<std::shared_ptr<const std::vector<term>>> held_;
+  std::deque<digits> sums_;  // the exponents of carry-free products (a deque: they never move)
   std::vector<part> parts_;
+  std::vector<big_nim> coefs_;
 };
 
 }  // namespace
@@ -150,11 +199,7 @@ std::shared_ptr<const std::vector<term>> kappa_basis::monomial_product(const dig
 std::vector<term> kappa_basis::compute_product(const digits& a, const digits& b) const {
   const std::size_t size = std::max(a.size(), b.size());
   digits r(size, 0);
-  for (std::size_t k = size; k-- > 0;) {
-    const std::uint64_t q = odd_prime(k);
-    const digit_sum s = add_digits(k < a.size() ? a[k] : 0, k < b.size() ? b[k] : 0, q);
-    r[k] = s.n;
-    if (!s.carry) continue;
+  if (const std::size_t k = add_exponents(a, b, r); k < size) {
     const ordinal low_a = ordinal::omega_power(digits(a.begin(), a.begin() + std::min(k, a.size())));
     const ordinal low_b = ordinal::omega_power(digits(b.begin(), b.begin() + std::min(k, b.size())));
     const ordinal low = mul(mul(low_a, low_b, *this), alpha(k), *this);
