@@ -37,6 +37,7 @@ struct alpha_options {
   std::string frontier;
   bool data = false;
   bool verify = false;
+  bool second_proof = false;
   CLI::Option* checkpoint_option = nullptr;
   CLI::Option* frontier_option = nullptr;
 };
@@ -139,7 +140,7 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
 // from, and for a frontier row the SHA-256 its line gives.
 struct alpha_row {
   alpha_entry e;
-  std::string source;  // "table", "computed", "frontier", "frontier, verified"
+  std::string source;  // "table", "computed", "frontier", "frontier, verified", each with ", second proof"
   std::string frontier_sha256;
 };
 
@@ -214,6 +215,34 @@ void print_rows(const std::vector<alpha_row>& all, const alpha_options& opt, con
   print(ctx, r);
 }
 
+// --second-proof: each row's certificate computed again by the plain power (no norm), from
+// the alphas of the table, the frontier and the rows, and checked against the row's
+// certificate or, for a frontier row, the SHA-256 its line gives.
+void second_proofs(std::vector<alpha_row>& rows, const std::map<std::uint64_t, alpha_frontier_entry>& frontier,
+                   context& ctx) {
+  std::vector<alpha_entry> known = alpha_table();
+  for (const auto& [p, f] : frontier) known.push_back(frontier_row(f).e);
+  for (const alpha_row& row : rows) known.push_back(row.e);
+  progress_meter meter(ctx.progress, "nimber alpha", "exponent bits");
+  for (alpha_row& row : rows) {
+    const std::string where = "alpha " + std::to_string(row.e.p) + " --second-proof";
+    check_budget(alpha_memory_bytes(row.e.degree), "alpha_" + std::to_string(row.e.p) + "'s second proof, in a field of " +
+                                                       std::to_string(row.e.degree) + " bits,");
+    meter.stage("nimber alpha: alpha_" + std::to_string(row.e.p) + ", plain power", "exponent bits");
+    const std::optional<ordinal> zeta = alpha_certificate_by_plain_power(
+        row.e, known, [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); });
+    if (!zeta) throw input_error(where + ": the plain power does not find alpha_p = " + row.e.alpha.to_string());
+    const bool from_line = row.source == "frontier";
+    const std::string hash = from_line ? sha256_hex(zeta->to_string()) : std::string();
+    if (from_line ? hash.compare(0, row.frontier_sha256.size(), row.frontier_sha256) != 0 : *zeta != row.e.certificate)
+      throw input_error(where + ": the plain power's certificate " +
+                        (from_line ? "has SHA-256 " + hash + ", the frontier file has " + row.frontier_sha256
+                                   : std::string("differs from the search's")));
+    row.e.certificate = *zeta;
+    row.source += ", second proof";
+  }
+}
+
 // The frontier to read: --frontier FILE, or the one compiled into the library.
 std::vector<alpha_frontier_entry> load_frontier(const alpha_options& opt) {
   if (!opt.frontier_option->count()) return alpha_frontier();
@@ -258,6 +287,7 @@ void print_primes(const alpha_options& opt, alpha_checkpoint& checkpoint, contex
       rows.push_back(f == frontier.end() ? alpha_row{std::move(e), "computed", {}} : verified_row(std::move(e), f->second));
     }
   std::sort(rows.begin(), rows.end(), [](const alpha_row& x, const alpha_row& y) { return x.e.p < y.e.p; });
+  if (opt.second_proof) second_proofs(rows, frontier, ctx);
   print_rows(rows, opt, ctx);
 }
 
@@ -272,8 +302,8 @@ void alpha_command(const alpha_options& opt, context& ctx) {
     checkpoint.known = load_entries(*checkpoint.file);
   }
   if (!opt.prime.empty()) return print_primes(opt, checkpoint, ctx);
-  if (opt.verify || opt.frontier_option->count())
-    throw input_error("alpha: --verify and --frontier go with primes P, not with --primes");
+  if (opt.verify || opt.second_proof || opt.frontier_option->count())
+    throw input_error("alpha: --verify, --second-proof and --frontier go with primes P, not with --primes");
   const std::size_t dots = opt.primes.find("..");
   if (dots == std::string::npos) throw input_error("--primes", opt.primes, "a range A..B, e.g. 3..257");
   const std::uint64_t a = odd_prime_argument(opt.primes.substr(0, dots), "--primes", 2);
@@ -304,6 +334,9 @@ void add_alpha_command(CLI::App& app, context& ctx) {
   sub->add_flag("--verify", opt->verify,
                 "Compute the primes P of the frontier file again and check each against its line (alpha_p, E, "
                 "the certificate's SHA-256)");
+  sub->add_flag("--second-proof", opt->second_proof,
+                "Compute each P's certificate again by a plain power in its field (no norm, no Frobenius maps) "
+                "and check it against the table's, the frontier file's hash or the search's");
   opt->frontier_option = sub->add_option("--frontier", opt->frontier,
                   "Read this frontier file instead of the library's (data/alpha-frontier.txt)");
   sub->footer(
@@ -314,6 +347,7 @@ void add_alpha_command(CLI::App& app, context& ctx) {
       "  nimber alpha 7                           # w + 1\n"
       "  nimber alpha 139 263 --format csv        # from the frontier file\n"
       "  nimber alpha 263 --verify                # computed again and checked against it\n"
+      "  nimber alpha 263 --second-proof          # the same certificate by a plain power\n"
       "  nimber alpha --primes 3..43              # the table, computed now\n"
       "  nimber alpha --primes 3..43 --format csv\n"
       "  nimber alpha --primes 3..43 --data > data/alpha.txt.new\n"

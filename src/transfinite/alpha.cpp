@@ -273,6 +273,25 @@ bool verify_alpha(const alpha_entry& e) {
   return true;
 }
 
+std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
+                                                        const progress_fn& progress) {
+  kappa_basis t;
+  for (const alpha_entry& k : known) t.set(std::size_t(odd_prime_index(k.p)), k.alpha, k.degree);
+  if (!is_alpha_candidate(e.p, e.order, e.degree, e.alpha, e.excess, t)) return std::nullopt;
+  const kappa_h kf = lenstra_kappa(e.order, t);
+  for (std::uint64_t m = 0; m <= e.excess; ++m) {
+    const ordinal x = kf.value + ordinal(m);
+    digits exponent = all_ones(lcm_checked(kf.degree, finite_degree(m)));
+    if (div_small(exponent, e.p) != 0) throw std::logic_error("alpha: p does not divide 2^E - 1");
+    trim(exponent);
+    std::optional<ordinal> zeta = dense_pow(x, exponent, t, dense_limit, progress);
+    if (!zeta) zeta = pow_limbs(x, exponent, t);  // a field with no dense form: term by term
+    if ((m < e.excess) != (*zeta == ordinal(1))) return std::nullopt;
+    if (m == e.excess) return zeta;
+  }
+  return std::nullopt;
+}
+
 namespace transfinite {
 
 bool is_alpha_candidate(std::uint64_t p, std::uint64_t order, std::uint64_t degree, const ordinal& alpha,

@@ -257,10 +257,11 @@ std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::
   return dense::to_ordinal(*F, pow(*F, norm, exponent, progress));
 }
 
-std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_basis& t, std::size_t max_dim) {
+std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_basis& t, std::size_t max_dim,
+                                  const progress_fn& progress) {
   const std::optional<dense_field> F = dense::field_of(x, t, max_dim);
   if (!F) return std::nullopt;
-  return dense::to_ordinal(*F, pow(*F, dense::to_dense(*F, x), e));
+  return dense::to_ordinal(*F, pow(*F, dense::to_dense(*F, x), e, progress));
 }
 
 }  // namespace nimber::transfinite

@@ -106,7 +106,8 @@ std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::
 // x^e, x^(2^j) and prod_{i<n} x^(2^(s i)) the same way; nullopt when x's field has no dense form
 // (coefficients over 64 bits, over max_dim coefficients, or an alpha past the basis).
 inline constexpr std::size_t dense_limit = std::size_t(1) << 22;  // 32 MiB an element
-std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_basis& t, std::size_t max_dim);
+std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_basis& t, std::size_t max_dim,
+                                  const progress_fn& progress = {});
 std::optional<ordinal> dense_frobenius(const ordinal& x, std::uint64_t j, const kappa_basis& t);
 std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const kappa_basis& t);
 

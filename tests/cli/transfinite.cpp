@@ -95,7 +95,20 @@ TEST(CliOrdinal, AlphaFrontierFile) {
   expect_error({"alpha", "139", "--frontier", "/nonexistent/frontier"},
                "--frontier: '/nonexistent/frontier': expected a readable file");
   expect_error({"alpha", "--primes", "3..7", "--verify"},
-               "alpha: --verify and --frontier go with primes P, not with --primes");
+               "alpha: --verify, --second-proof and --frontier go with primes P, not with --primes");
+  // The second proof: the same certificate by the plain power, against the line's hash.
+  const result second = run({"alpha", "139", "--frontier", short_hash.path, "--second-proof", "--format", "csv", "--quiet"});
+  EXPECT_EQ(second.status, 0) << second.err;
+  EXPECT_NE(second.out.find("\n139,138,15180,w^(w^7) + w,0,\"frontier, second proof\","), std::string::npos) << second.out;
+  expect_error({"alpha", "139", "--frontier", wrong.path, "--second-proof", "--quiet"},
+               "alpha 139 --second-proof: the plain power's certificate has SHA-256 " + hash +
+                   ", the frontier file has 0123456789abcdef");
+  const result both = run({"alpha", "7", "131", "--second-proof", "--verify", "--format", "csv", "--quiet"});
+  EXPECT_EQ(both.status, 0) << both.err;
+  EXPECT_NE(both.out.find("\n7,3,6,w + 1,1,\"table, second proof\","), std::string::npos) << both.out;
+  EXPECT_NE(both.out.find("\n131,130,780,w^(w^4) + w^w,0,\"table, second proof\","), std::string::npos) << both.out;
+  expect_error({"alpha", "--primes", "3..7", "--second-proof"},
+               "alpha: --verify, --second-proof and --frontier go with primes P, not with --primes");
 }
 
 TEST(CliOrdinal, AlphaCheckpoint) {

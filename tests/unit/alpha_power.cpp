@@ -100,4 +100,22 @@ TEST(AlphaPower, FrobeniusProductAgainstSquarings) {
   }
 }
 
+// The second proof (the plain power of (2^E - 1)/p, no norm) gives every table entry's
+// certificate, and refuses an entry whose excess is too small.
+TEST(AlphaPower, SecondProofReproducesTheTable) {
+  const auto& table = nimber::alpha_table();
+  for (const nimber::alpha_entry& e : table) {
+    const auto zeta = nimber::alpha_certificate_by_plain_power(e, table);
+    ASSERT_TRUE(zeta.has_value()) << "p = " << e.p;
+    EXPECT_EQ(*zeta, e.certificate) << "p = " << e.p;
+  }
+  nimber::alpha_entry wrong = table[std::size_t(nimber::odd_prime_index(7))];  // w + 1, excess 1
+  wrong.excess = 0;
+  wrong.alpha = ordinal::from_string("w");  // kappa_3 = w is a 7th power in GF(8)
+  wrong.degree = 3;
+  EXPECT_FALSE(nimber::alpha_certificate_by_plain_power(wrong, table).has_value());
+  wrong.alpha = ordinal::from_string("w + 2");  // not the candidate its excess names
+  EXPECT_FALSE(nimber::alpha_certificate_by_plain_power(wrong, table).has_value());
+}
+
 }  // namespace

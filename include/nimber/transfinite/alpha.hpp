@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "nimber/progress.hpp"
 #include "nimber/transfinite/ordinal.hpp"
 
 namespace nimber {
@@ -150,5 +151,15 @@ std::string alpha_frontier_line(const alpha_frontier_entry& e);
 // e.alpha = kappa_f + e.excess, every smaller excess gives a p-th power, and the certificate
 // is the test's value.
 bool verify_alpha(const alpha_entry& e);
+
+// A second proof of an entry (its certificate may be absent), sharing no step of the search
+// but the field arithmetic: each candidate x = kappa_f + m, m <= e.excess, raised to
+// (2^E_m - 1)/p by a plain power in its field GF(2^E_m) (E_m bits of exponent: no norm, no
+// Frobenius maps, no divisor chain). That power is N(x)^((2^f - 1)/p), the search's zeta, so
+// it returns the certificate; nullopt when a candidate below the excess is not a p-th power,
+// or the last one is. `known` holds the entries of alpha_prerequisites(e.p) (alpha_unavailable
+// otherwise); `progress` sees the exponent bits done, candidate by candidate.
+std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
+                                                        const progress_fn& progress = {});
 
 }  // namespace nimber
