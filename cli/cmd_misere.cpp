@@ -53,6 +53,11 @@ void form_command(const misere_options& opt, context& ctx) {
     r.value("form", cell::text(ng::to_string(store, g)), "{}");
     r.value("birthday", cell::count(store.height(g)), "birthday: {}");
     r.value("genus", cell::text(ng::to_string(ng::genus(store, g))), "genus: {}");
+    const ng::misere_classes c = ng::classes(store, g);
+    std::vector<cell> names;
+    for (const std::string& name : ng::class_names(c)) names.push_back(cell::text(name));
+    r.value("classes", cell::text(ng::to_string(c)), "classes: {}", in_text | in_csv);
+    r.value("classes", cell::list(std::move(names)), "", in_json);
     r.value("next_player_wins", cell::flag(store.next_player_wins(g)), "", in_json | in_csv);
     r.sentence(store.next_player_wins(g) ? "the player to move wins" : "the player to move loses");
     print(ctx, r);
@@ -100,6 +105,8 @@ void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, conte
     const std::vector<std::uint32_t> values = ng::misere_grundy(store, forms);
     std::vector<std::string> genera;
     for (const ng::misere_genus& g : ng::genus(store, forms)) genera.push_back(ng::to_string(g));
+    std::vector<bool> tame;
+    for (const ng::misere_classes& c : ng::classes(store, forms)) tame.push_back(c.tame);
     std::vector<std::uint32_t> birthdays;
     std::vector<std::string> texts;
     for (const ng::form_id g : forms) {
@@ -112,9 +119,11 @@ void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, conte
             {{"n", [](std::size_t n) { return cell::count(n); }},
              {"misere_grundy", [&values](std::size_t n) { return cell::number(values[n]); }},
              {"genus", [&genera](std::size_t n) { return cell::text(genera[n]); }},
+             {"tame", [&tame](std::size_t n) { return cell::flag(tame[n]); }, in_csv | in_json},
+             {"tame_text", [&tame](std::size_t n) { return cell::text(tame[n] ? "tame" : "not tame"); }, in_text},
              {"birthday", [&birthdays](std::size_t n) { return cell::count(birthdays[n]); }},
              {"form", [&texts](std::size_t n) { return cell::text(texts[n]); }}},
-            "{n}: {misere_grundy} genus {genus} (born on day {birthday}) {form}");
+            "{n}: {misere_grundy} genus {genus} {tame_text} (born on day {birthday}) {form}");
     print(ctx, r);
   });
 }

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "nimber/games/misere.hpp"
 #include "nimber/games/misere_forms.hpp"
 
 namespace nimber::games {
@@ -37,7 +38,9 @@ std::size_t alternation_start(const std::vector<std::uint32_t>& gamma) {
   return k;
 }
 
-misere_genus genus_from_options(const std::vector<const misere_genus*>& options) {
+}  // namespace
+
+misere_genus genus_from_options(std::span<const misere_genus* const> options) {
   misere_genus r;
   if (options.empty()) return r;  // 0: 0^120
   const std::size_t cap = 64 + 4 * options.size();
@@ -66,6 +69,8 @@ misere_genus genus_from_options(const std::vector<const misere_genus*>& options)
   r.superscript = std::move(gamma);
   return r;
 }
+
+namespace {
 
 // The genus of g with those found so far; the recursion goes as deep as g is high.
 const misere_genus& genus_of(misere_forms& store, form_id g, std::unordered_map<form_id, misere_genus>& known) {

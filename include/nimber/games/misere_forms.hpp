@@ -168,6 +168,43 @@ std::vector<misere_genus> genus(misere_forms& store, std::span<const form_id> ga
 // parentheses, "12^(12,14)".
 std::string to_string(const misere_genus& g);
 
+// The classes of misère games that CGSuite names (A. N. Siegel, CGSuite, MisereCanonicalGameOps
+// and Phylum, after Conway, "On Numbers and Games", ch. 12, and Winning Ways, ch. 13), all
+// properties of a game's value, found on its simplest form. With G+ the normal-play and G- the
+// misère Grundy value, (G+, G-) is a tame pair when G+ = G- or both are 0 or 1:
+// - tame (hereditarily): every option tame and (G+, G-) a tame pair. Tame games act as nim
+//   heaps among themselves (tame_sum_next_player_wins).
+// - generally tame: every option generally tame and (G+, G-) a tame pair; or some options are
+//   not, but each of them has an option that is generally tame with misère value G-, and one
+//   (maybe another) with normal value G+, and the generally tame options alone give G+ and G-
+//   as their mexes (the wild options are reversible, Winning Ways' tame games).
+// - restive: every option tame, G+ in {0, 1} and G- >= 2.
+// - restless: every option generally tame, G- in {0, 1} and G+ >= 2.
+// - half-tame: not generally tame, and G + G generally tame with G+ = G- = 0.
+// - even: G is born before G + * (odd otherwise: exactly one of G, G + * is even).
+struct misere_classes {
+  bool tame = false, generally_tame = false, restive = false, restless = false, half_tame = false, even = false;
+  friend bool operator==(const misere_classes&, const misere_classes&) = default;
+};
+misere_classes classes(misere_forms& store, form_id g);
+std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id> games);
+// The names of the classes that hold, in the order of the struct, "odd" where even fails:
+// {"tame", "generally tame", "even"}; to_string joins them with ", ".
+std::vector<std::string> class_names(const misere_classes& c);
+std::string to_string(const misere_classes& c);
+
+// Whether the player to move wins a sum of tame games (misère play), from their genera
+// (Conway, "On Numbers and Games", ch. 12): with x the xor of their G+, when every summand is
+// fickle (genus 0^120 or 1^031, G+ and G- differing in {0, 1}) the sum is won exactly when
+// x = 0, otherwise exactly when x != 0, as in Bouton's misère Nim. Only for tame summands.
+bool tame_sum_next_player_wins(std::span<const misere_genus> genera) noexcept;
+// The same rule from x and whether every summand is fickle.
+constexpr bool tame_sum_next_player_wins(std::uint32_t normal_xor, bool all_fickle) noexcept {
+  return all_fickle ? normal_xor == 0 : normal_xor != 0;
+}
+// Whether a tame game with these values is fickle: (G+, G-) is (0, 1) or (1, 0).
+constexpr bool fickle(std::uint32_t normal, std::uint32_t misere) noexcept { return normal <= 1 && misere == (normal ^ 1); }
+
 // The simplest forms of the heaps 0 .. terms - 1 of a heap game, each built from its options'
 // forms (a move leaving several heaps is their sum). Throws game_size_error when the store's
 // budget runs out (forms of wild games grow fast). `progress` sees the heaps done of terms.
