@@ -200,10 +200,15 @@ void game_command(const game_options& opt, bool grundy, context& ctx) {
     const auto o = ng::outcomes(g, misere ? ng::play_convention::misere : ng::play_convention::normal);
     const auto at = [&o](std::size_t u) { return cell::text(ng::to_string(o[u])); };
     std::vector<std::string> genera;
-    if (opt.genus) genera = genus_texts(g, opt.file);
+    std::vector<bool> tame;
+    if (opt.genus) genera = genus_texts(g, opt.file), tame = ng::misere_values(g).tame;
     if (opt.genus)
       r.table("outcome", g.size(),
-              {position, {"outcome", at}, {"genus", [&genera](std::size_t u) { return cell::text(genera[u]); }}});
+              {position,
+               {"outcome", at},
+               {"genus", [&genera](std::size_t u) { return cell::text(genera[u]); }},
+               {"tame", [&tame](std::size_t u) { return cell::flag(tame[u]); }, in_csv | in_json},
+               {"tame_text", [&tame](std::size_t u) { return cell::text(tame[u] ? "tame" : "not tame"); }, in_text}});
     else
       r.table("outcome", g.size(), {position, {"outcome", at}});
     if (!sum.empty() && misere) add_misere_sum(r, g, sum);

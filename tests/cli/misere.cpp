@@ -14,11 +14,23 @@ using namespace cli_test;
 
 TEST(CliMisere, SimplestForms) {
   // *2+*2 has genus 0^02: a P-position in both plays, unlike 0 (0^120).
-  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\ngenus: 0^02\nthe player to move loses\n");
-  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\ngenus: 0^120\nthe player to move wins\n");
-  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\ngenus: 1^031\nthe player to move loses\n");
+  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\ngenus: 0^02\nclasses: tame, generally tame, even\nthe player to move loses\n");
+  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\ngenus: 0^120\nclasses: tame, generally tame, even\nthe player to move wins\n");
+  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\ngenus: 1^031\nclasses: tame, generally tame, odd\nthe player to move loses\n");
   expect_output({"misere", "form", "*2+*2", "--format", "json"},
-                "{\"form\":\"{*2,*3}\",\"birthday\":4,\"genus\":\"0^02\",\"next_player_wins\":false}\n");
+                "{\"form\":\"{*2,*3}\",\"birthday\":4,\"genus\":\"0^02\",\"classes\":[\"tame\",\"generally tame\",\"even\"],"
+                "\"next_player_wins\":false}\n");
+}
+
+TEST(CliMisere, Classes) {
+  // The examples of CGSuite's tests: restive, restless, generally tame but not tame.
+  expect_output({"misere", "form", "{0,{*2}}"},
+                "{0,{*2}}\nbirthday: 4\ngenus: 1^20\nclasses: restive, half-tame, even\nthe player to move wins\n");
+  expect_output({"misere", "form", "{*,{*2}}", "--format", "csv"},
+                "form,birthday,genus,classes,next_player_wins\n\"{*,{*2}}\",4,2^1420,\"restless, even\",true\n");
+  expect_output({"misere", "form", "{{{*2}},{{*2},*}}", "--format", "json"},
+                "{\"form\":\"{{*,{*2}},{{*2}}}\",\"birthday\":5,\"genus\":\"0^02\",\"classes\":[\"generally tame\",\"even\"],"
+                "\"next_player_wins\":false}\n");
 }
 
 TEST(CliMisere, Equality) {
@@ -48,16 +60,17 @@ TEST(CliMisere, BadInputIsOneLine) {
 TEST(CliMisere, HeapGamesHeapByHeap) {
   // Misère Kayles: heap 4 is a misère P-position (value 0) that equals *; heap 7 is born on
   // day 7 and its text is elided.
+  // Heap 5 is wild (4^146: G+ = 4, G- = 1) and heap 8 tame again ({*2,*3,{*2,*3}} = *2+*3).
   const result r = run({"heap", "0.77", "--terms", "9", "--misere"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out,
-            "0: 1 genus 0^120 (born on day 0) 0\n1: 0 genus 1^031 (born on day 1) *\n"
-            "2: 2 genus 2^20 (born on day 2) *2\n3: 3 genus 3^31 (born on day 3) *3\n"
-            "4: 0 genus 1^031 (born on day 1) *\n5: 1 genus 4^146 (born on day 5) {*,*2,*3,{*2,*3}}\n"
-            "6: 3 genus 3^31 (born on day 3) *3\n7: 2 genus 2^20 (born on day 7) {...}\n"
-            "8: 1 genus 1^13 (born on day 5) {*2,*3,{*2,*3}}\n");
+            "0: 1 genus 0^120 tame (born on day 0) 0\n1: 0 genus 1^031 tame (born on day 1) *\n"
+            "2: 2 genus 2^20 tame (born on day 2) *2\n3: 3 genus 3^31 tame (born on day 3) *3\n"
+            "4: 0 genus 1^031 tame (born on day 1) *\n5: 1 genus 4^146 not tame (born on day 5) {*,*2,*3,{*2,*3}}\n"
+            "6: 3 genus 3^31 tame (born on day 3) *3\n7: 2 genus 2^20 not tame (born on day 7) {...}\n"
+            "8: 1 genus 1^13 tame (born on day 5) {*2,*3,{*2,*3}}\n");
   expect_output({"heap", "0.07", "--terms", "3", "--misere", "--format", "csv"},
-                "n,misere_grundy,genus,birthday,form\n0,1,0^120,0,0\n1,1,0^120,0,0\n2,0,1^031,1,*\n");
+                "n,misere_grundy,genus,tame,birthday,form\n0,1,0^120,true,0,0\n1,1,0^120,true,0,0\n2,0,1^031,true,1,*\n");
   expect_error({"heap", "0.07", "--terms", "5", "--misere", "--period"},
                "--misere: '--period': expected no --period beside it (misère values stand alone)");
   expect_error({"heap", "0.07", "--terms", "100001", "--misere"},
