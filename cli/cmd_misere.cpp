@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "common.hpp"
@@ -93,7 +94,33 @@ void days_command(const misere_options& opt, context& ctx) {
 
 }  // namespace
 
-void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, context& ctx) {
+// The period of the genus sequence of a game that never splits a heap, proved from its first
+// terms, or why none is claimed.
+void check_genus_period_game(const ng::heap_game& game) {
+  if (game.splits() || !game.progressions().empty() || game.type() != ng::heap_game::kind::take_break)
+    throw input_error("--period", game.name(),
+                      "a game whose moves leave at most one heap and take a bounded number with --misere "
+                      "(the genus of a sum is not a function of its parts' genera)");
+}
+
+void add_genus_period(report& r, const ng::heap_game& game, std::uint64_t terms) {
+  const std::vector<ng::misere_genus> genera = ng::heap_genera(game, terms);
+  const std::optional<ng::periodicity> period = ng::prove_genus_period(game, genera);
+  report& p = r.object("genus_period",
+                       "genus period {period}, preperiod {preperiod} (proved: each heap past " +
+                           std::to_string(game.max_removal()) + " has its genus from the " +
+                           std::to_string(game.max_removal()) + " before it)",
+                       in_text | in_json, period.has_value());
+  if (period) {
+    p.value("preperiod", cell::count(period->preperiod), "", in_json);
+    p.value("period", cell::count(period->period), "", in_json);
+  } else {
+    r.sentence("genus period: none proved within " + std::to_string(terms) + " terms");
+  }
+}
+
+void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, bool period, context& ctx) {
+  if (period) check_genus_period_game(game);
   within_budget([&](ng::misere_forms& store) {
     progress_meter meter(ctx.progress, "nimber heap " + game.name() + " --misere", "heaps");
     const std::vector<ng::form_id> forms =
@@ -124,6 +151,7 @@ void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, conte
              {"birthday", [&birthdays](std::size_t n) { return cell::count(birthdays[n]); }},
              {"form", [&texts](std::size_t n) { return cell::text(texts[n]); }}},
             "{n}: {misere_grundy} genus {genus} {tame_text} (born on day {birthday}) {form}");
+    if (period) add_genus_period(r, game, terms);
     print(ctx, r);
   });
 }

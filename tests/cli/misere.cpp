@@ -71,8 +71,30 @@ TEST(CliMisere, HeapGamesHeapByHeap) {
             "8: 1 genus 1^13 tame (born on day 5) {*2,*3,{*2,*3}}\n");
   expect_output({"heap", "0.07", "--terms", "3", "--misere", "--format", "csv"},
                 "n,misere_grundy,genus,tame,birthday,form\n0,1,0^120,true,0,0\n1,1,0^120,true,0,0\n2,0,1^031,true,1,*\n");
+  expect_error({"heap", "0.07", "--terms", "5", "--misere", "--heaps", "1,2"},
+               "--misere: '--heaps': expected no --heaps beside it (misère values stand alone)");
+  // The genus sequence's period: proved for games that never split a heap, refused for others.
+  const result s = run({"heap", "subtraction:1,3,4", "--terms", "12", "--misere", "--period"});
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_NE(s.out.find("\n11: 2 genus 2^20 tame (born on day 2) *2\n"
+                       "genus period 7, preperiod 0 (proved: each heap past 4 has its genus from the 4 before it)\n"),
+            std::string::npos)
+      << s.out;
+  expect_output({"heap", "0.3", "--terms", "4", "--misere", "--period", "--format", "json"},
+                "{\"game\":\"0.3\",\"misere\":[{\"n\":0,\"misere_grundy\":1,\"genus\":\"0^120\",\"tame\":true,"
+                "\"birthday\":0,\"form\":\"0\"},{\"n\":1,\"misere_grundy\":0,\"genus\":\"1^031\",\"tame\":true,"
+                "\"birthday\":1,\"form\":\"*\"},{\"n\":2,\"misere_grundy\":1,\"genus\":\"0^120\",\"tame\":true,"
+                "\"birthday\":0,\"form\":\"0\"},{\"n\":3,\"misere_grundy\":0,\"genus\":\"1^031\",\"tame\":true,"
+                "\"birthday\":1,\"form\":\"*\"}],\"genus_period\":{\"preperiod\":0,\"period\":2}}\n");
+  expect_output({"heap", "0.03", "--terms", "3", "--misere", "--period"},
+                "0: 1 genus 0^120 tame (born on day 0) 0\n1: 1 genus 0^120 tame (born on day 0) 0\n"
+                "2: 0 genus 1^031 tame (born on day 1) *\ngenus period: none proved within 3 terms\n");
   expect_error({"heap", "0.07", "--terms", "5", "--misere", "--period"},
-               "--misere: '--period': expected no --period beside it (misère values stand alone)");
+               "--period: '0.07': expected a game whose moves leave at most one heap and take a bounded number "
+               "with --misere (the genus of a sum is not a function of its parts' genera)");
+  expect_error({"heap", "subtraction:1+2", "--terms", "5", "--misere", "--period"},
+               "--period: 'subtraction:1+2': expected a game whose moves leave at most one heap and take a bounded "
+               "number with --misere (the genus of a sum is not a function of its parts' genera)");
   expect_error({"heap", "0.07", "--terms", "100001", "--misere"},
                "--terms: '100001': expected at most 100000 terms with --misere");
 }

@@ -324,4 +324,39 @@ TEST(MisereGraphGenus, TameSumsAgreeWithTheSearch) {
   EXPECT_GT(decided, 50u);
 }
 
+TEST(MisereGenusPeriod, HeapGeneraAgreeWithTheForms) {
+  for (const char* code : {"0.03", "0.31", "0.13", "subtraction:1,3,4", "subtraction:2,5"}) {
+    const ng::heap_game game = ng::heap_game::from_string(code);
+    ng::misere_forms store;
+    const std::vector<form_id> forms = ng::heap_forms(store, game, 30);
+    EXPECT_EQ(ng::heap_genera(game, 30), ng::genus(store, forms)) << code;
+  }
+  EXPECT_THROW(ng::heap_genera(ng::heap_game::from_string("0.07"), 5), ng::game_argument_error);
+}
+
+TEST(MisereGenusPeriod, ProvedPeriodsHoldFarBeyond) {
+  std::size_t proved = 0;
+  for (const char* code : {"0.03", "0.3", "0.31", "0.33", "0.13", "0.12", "subtraction:1,3,4", "subtraction:2,5,7",
+                           "subtraction:3,5,8", "subtraction:1,4", "subtraction:2,3,7,11"}) {
+    const ng::heap_game game = ng::heap_game::from_string(code);
+    const std::vector<ng::misere_genus> far = ng::heap_genera(game, 2000);
+    const auto period = ng::prove_genus_period(game, std::span(far).first(150));
+    if (!period) continue;
+    ++proved;
+    for (std::size_t n = period->preperiod; n + period->period < far.size(); ++n)
+      ASSERT_EQ(far[n], far[n + period->period]) << code << " at " << n;
+    // Nothing smaller is a period of the long sequence from the same preperiod on.
+    for (std::size_t p = 1; p < period->period; ++p) {
+      bool holds = true;
+      for (std::size_t n = period->preperiod; holds && n + p < far.size(); ++n) holds = far[n] == far[n + p];
+      EXPECT_FALSE(holds) << code << " period " << p;
+    }
+  }
+  EXPECT_GE(proved, 9u);
+  // No claim for games that split heaps or subtract progressions.
+  const std::vector<ng::misere_genus> some(50);
+  EXPECT_FALSE(ng::prove_genus_period(ng::heap_game::from_string("0.07"), some));
+  EXPECT_FALSE(ng::prove_genus_period(ng::heap_game::from_string("subtraction:1+2"), some));
+}
+
 }  // namespace

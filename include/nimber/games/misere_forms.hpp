@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -210,5 +211,20 @@ constexpr bool fickle(std::uint32_t normal, std::uint32_t misere) noexcept { ret
 // budget runs out (forms of wild games grow fast). `progress` sees the heaps done of terms.
 std::vector<form_id> heap_forms(misere_forms& store, const heap_game& game, std::size_t terms,
                                 const progress_fn& progress = {});
+
+// Genus sequences of heap games whose moves leave at most one heap (subtraction games; codes
+// with digits 0 to 3): a heap's options are single heaps, so its genus is found from theirs
+// (genus_from_options) without forms. Throws game_argument_error for a game that splits heaps.
+std::vector<misere_genus> heap_genera(const heap_game& game, std::size_t terms);
+
+// The smallest period p, with the least preperiod n0 for it, that these genera of heaps
+// 0, 1, ... prove: with t = game.max_removal() and no move leaving two heaps, every heap n > t
+// has the options n - k (d_k with bit 1), so its genus is one fixed function of the genera of
+// heaps n - t .. n - 1; if genus(n + p) = genus(n) for n0 <= n < N - p (N genera known) and
+// N - p - max(n0, 1) >= t, induction on n carries the equality to every n >= n0. nullopt when no such
+// (n0, p) is found, and for games that split a heap or subtract progressions, where the genus
+// of an option is not a function of a bounded window (for splits the genus of a sum is not a
+// function of its parts' genera at all). Takes O(N) per period tried.
+std::optional<periodicity> prove_genus_period(const heap_game& game, std::span<const misere_genus> genera);
 
 }  // namespace nimber::games
