@@ -91,33 +91,24 @@ void add_sum_moves(report& s, const std::vector<ng::position>& sum, std::shared_
 // component and 96 besides.
 void add_misere_sum(report& r, const ng::game_graph& g, const std::vector<ng::position>& sum) {
   const ng::misere_graph_values values = ng::misere_values(g);
-  if (std::all_of(sum.begin(), sum.end(), [&values](ng::position u) { return bool(values.tame[u]); })) {
-    ng::misere_sum_result result = ng::tame_misere_sum(g, values, sum);
-    const auto moves = std::make_shared<const std::vector<ng::sum_move>>(std::move(result.winning_moves));
-    report& s = r.object("sum", "sum {positions| + }: {outcome} (misère play, every component tame: by the genus rule)",
-                         in_text | in_json);
-    s.value("positions", cell::counts(sum), "", in_json);
-    s.value("outcome", cell::text(ng::to_string(result.result)), "", in_json);
-    s.value("method", cell::text("genus"), "", in_json);
-    s.value("searched", cell::count(0), "", in_json);
-    add_sum_moves(s, sum, moves);
-    return;
-  }
+  const bool tame = std::all_of(sum.begin(), sum.end(), [&values](ng::position u) { return bool(values.tame[u]); });
   const std::uint64_t per_sum = 24 * sum.size() + 96, most = std::max<std::uint64_t>(1, memory_budget() / per_sum);
   ng::misere_sum_result result;
   try {
-    result = ng::misere_sum(g, sum, most);
+    result = tame ? ng::tame_misere_sum(g, values, sum) : ng::misere_sum(g, sum, most);
   } catch (const std::length_error&) {
     throw resource_error("the misère sum of " + std::to_string(sum.size()) + " components reaches more than " +
                          std::to_string(most) + " sums, which need more than " + format_bytes(memory_budget()) +
                          " of memory (--max-memory)");
   }
   const auto moves = std::make_shared<const std::vector<ng::sum_move>>(std::move(result.winning_moves));
-  report& s = r.object("sum", "sum {positions| + }: {outcome} (misère play, {searched} sums searched)",
+  report& s = r.object("sum",
+                       tame ? "sum {positions| + }: {outcome} (misère play, every component tame: by the genus rule)"
+                            : "sum {positions| + }: {outcome} (misère play, {searched} sums searched)",
                        in_text | in_json);
   s.value("positions", cell::counts(sum), "", in_json);
   s.value("outcome", cell::text(ng::to_string(result.result)), "", in_json);
-  s.value("method", cell::text("search"), "", in_json);
+  s.value("method", cell::text(tame ? "genus" : "search"), "", in_json);
   s.value("searched", cell::count(result.positions), "", in_json);
   add_sum_moves(s, sum, moves);
 }

@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "mex_set.hpp"
 #include "nimber/games/misere_forms.hpp"
 
 namespace nimber::games {
@@ -21,21 +22,6 @@ struct form_info {
 bool tame_pair(std::uint32_t plus, std::uint32_t minus) noexcept { return plus == minus || (plus | minus) <= 1; }
 bool generally_tame(phylum p) noexcept { return p == phylum::tame || p == phylum::generally_tame; }
 
-class mex_bits {
- public:
-  void add(std::uint32_t v) {
-    if (v >= seen_.size()) seen_.resize(v + 1, false);
-    seen_[v] = true;
-  }
-  std::uint32_t mex() const {
-    std::uint32_t v = 0;
-    while (v < seen_.size() && seen_[v]) ++v;
-    return v;
-  }
-
- private:
-  std::vector<bool> seen_;
-};
 
 class classifier {
  public:
@@ -49,7 +35,7 @@ class classifier {
     for (const form_id o : options) of.push_back(info(o));
     form_info r;
     if (!options.empty()) {
-      mex_bits plus, minus;
+      mex_set plus, minus;
       for (const form_info& o : of) plus.add(o.plus), minus.add(o.minus);
       r.plus = plus.mex(), r.minus = minus.mex();
     }
@@ -78,7 +64,7 @@ class classifier {
   // of its own, to both values of G, and the generally tame options alone give G's values.
   bool wild_options_reverse(const std::vector<form_id>& options, const std::vector<form_info>& of,
                             std::uint32_t plus, std::uint32_t minus) {
-    mex_bits tame_plus, tame_minus;
+    mex_set tame_plus, tame_minus;
     for (std::size_t i = 0; i < options.size(); ++i) {
       if (generally_tame(of[i].kind)) {
         tame_plus.add(of[i].plus), tame_minus.add(of[i].minus);

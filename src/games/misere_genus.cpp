@@ -8,27 +8,12 @@
 
 #include "nimber/games/misere.hpp"
 #include "nimber/games/misere_forms.hpp"
+#include "mex_set.hpp"
 
 namespace nimber::games {
 
 namespace {
 
-// A set of small values and its mex.
-class mex_set {
- public:
-  void add(std::uint32_t v) {
-    if (v >= seen_.size()) seen_.resize(v + 1, false);
-    seen_[v] = true;
-  }
-  std::uint32_t mex() const {
-    std::uint32_t v = 0;
-    while (v < seen_.size() && seen_[v]) ++v;
-    return v;
-  }
-
- private:
-  std::vector<bool> seen_;
-};
 
 // The least k >= 1 such that γn = γ(n-2) for every n > k, given a sequence already known to
 // alternate from its last index on.

@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "misere_reference.hpp"
 #include "nimber/games/misere.hpp"
 #include "nimber/games/misere_forms.hpp"
 
@@ -18,13 +19,8 @@ namespace {
 namespace ng = nimber::games;
 using ng::form_id;
 
-std::uint32_t mex(std::vector<std::uint32_t> values) {
-  std::sort(values.begin(), values.end());
-  std::uint32_t m = 0;
-  for (const std::uint32_t v : values)
-    if (v == m) ++m;
-  return m;
-}
+using nimber::test::mex;
+using sum_outcomes = nimber::test::misere_sum_outcomes;
 
 // The definitions, each a direct recursion on the options of simplest forms.
 class reference {
@@ -79,32 +75,6 @@ class reference {
  private:
   ng::misere_forms& store_;
   std::map<form_id, std::uint32_t> plus_, minus_;
-};
-
-// Whether the player to move wins a sum of forms in misère play, by its definition.
-class sum_outcomes {
- public:
-  explicit sum_outcomes(const ng::misere_forms& store) : store_(store) {}
-  bool next_wins(std::vector<form_id> parts) {
-    std::sort(parts.begin(), parts.end());
-    if (const auto it = known_.find(parts); it != known_.end()) return it->second;
-    bool has_move = false, wins = false;
-    for (std::size_t i = 0; i < parts.size() && !wins; ++i)
-      for (const form_id o : store_.options(parts[i])) {
-        has_move = true;
-        std::vector<form_id> after = parts;
-        after[i] = o;
-        if (!next_wins(after)) {
-          wins = true;
-          break;
-        }
-      }
-    return known_[parts] = wins || !has_move;
-  }
-
- private:
-  const ng::misere_forms& store_;
-  std::map<std::vector<form_id>, bool> known_;
 };
 
 // The 22 games born by day 4, then simplest forms born on day 5 and later: random sets of
