@@ -1,6 +1,8 @@
 // The classes of misère games that CGSuite names (nimber/games/misere_forms.hpp): tame,
 // generally tame, restive, restless, half-tame, even. Each is found on the simplest form, whose
-// options are simplest forms too, by one recursion that carries G+, G- and the game's phylum.
+// options are simplest forms too, by one recursion that carries G+, G- and the game's phylum;
+// an odd game takes the phylum of its even twin G + *, which is born earlier, so the recursion
+// goes down in birthday.
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -39,7 +41,11 @@ class classifier {
       for (const form_info& o : of) plus.add(o.plus), minus.add(o.minus);
       r.plus = plus.mex(), r.minus = minus.mex();
     }
-    r.kind = kind(options, of, r.plus, r.minus);
+    // The phylum is that of the even one of G and G + * (born first), as in CGSuite, which
+    // keeps one record for both: G + * has G itself among its options, so the option-wise
+    // definitions read on the odd one would see G's own class there.
+    const form_id twin = store_.simplest(store_.sum(g, store_.nim_heap(1)));
+    r.kind = store_.height(g) < store_.height(twin) ? kind(options, of, r.plus, r.minus) : info(twin).kind;
     return known_.emplace(g, r).first->second;
   }
 

@@ -172,7 +172,9 @@ std::string to_string(const misere_genus& g);
 // The classes of misère games that CGSuite names (A. N. Siegel, CGSuite, MisereCanonicalGameOps
 // and Phylum, after Conway, "On Numbers and Games", ch. 12, and Winning Ways, ch. 13), all
 // properties of a game's value, found on its simplest form. With G+ the normal-play and G- the
-// misère Grundy value, (G+, G-) is a tame pair when G+ = G- or both are 0 or 1:
+// misère Grundy value, (G+, G-) is a tame pair when G+ = G- or both are 0 or 1. The first four
+// are read on the even one of G and G + * (below), as CGSuite keeps one class for both (G + *
+// has G among its options), and the options' classes likewise:
 // - tame (hereditarily): every option tame and (G+, G-) a tame pair. Tame games act as nim
 //   heaps among themselves (tame_sum_next_player_wins).
 // - generally tame: every option generally tame and (G+, G-) a tame pair; or some options are
