@@ -6,7 +6,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "nimber/games/misere.hpp"
 #include "nimber/games/misere_forms.hpp"
 #include "mex_set.hpp"
 

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "nimber/games/error.hpp"
-#include "nimber/games/misere.hpp"
 #include "nimber/games/misere_forms.hpp"
 
 namespace nimber::games {

@@ -64,7 +64,4 @@ misere_sum_result tame_misere_sum(const game_graph& g, const misere_graph_values
 // its message names such a position.
 std::vector<misere_genus> graph_genus(const game_graph& g);
 
-// The genus of a game whose options have the genera `options` (none: 0^120).
-misere_genus genus_from_options(std::span<const misere_genus* const> options);
-
 }  // namespace nimber::games

@@ -165,6 +165,9 @@ struct misere_genus {
 // of common options. Recurses as deep as the form is high.
 misere_genus genus(misere_forms& store, form_id g);
 std::vector<misere_genus> genus(misere_forms& store, std::span<const form_id> games);
+// The genus of a game whose options have the genera `options` (none: 0^120), by the recursion
+// above: what genus() does at each form, for games given otherwise (graphs, heap games).
+misere_genus genus_from_options(std::span<const misere_genus* const> options);
 // "0^120", "1^031", "2^20"; superscripts with a value above 9 are written with commas in
 // parentheses, "12^(12,14)".
 std::string to_string(const misere_genus& g);
