@@ -59,6 +59,7 @@ void form_command(const misere_options& opt, context& ctx) {
     for (const std::string& name : ng::class_names(c)) names.push_back(cell::text(name));
     r.value("classes", cell::text(ng::to_string(c)), "classes: {}", in_text | in_csv);
     r.value("classes", cell::list(std::move(names)), "", in_json);
+    r.value("mate", cell::text(ng::to_string(store, ng::mate(store, g))), "mate: {}");
     r.value("next_player_wins", cell::flag(store.next_player_wins(g)), "", in_json | in_csv);
     r.sentence(store.next_player_wins(g) ? "the player to move wins" : "the player to move loses");
     print(ctx, r);

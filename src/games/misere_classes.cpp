@@ -118,6 +118,24 @@ std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id
 
 misere_classes classes(misere_forms& store, form_id g) { return classes(store, {&g, 1}).front(); }
 
+namespace {
+
+form_id mate_of(misere_forms& store, form_id g, std::unordered_map<form_id, form_id>& known) {
+  if (g == misere_forms::zero()) return store.nim_heap(1);
+  if (const auto it = known.find(g); it != known.end()) return it->second;
+  const std::vector<form_id> options(store.options(g).begin(), store.options(g).end());
+  std::vector<form_id> mates;
+  for (const form_id o : options) mates.push_back(mate_of(store, o, known));
+  return known[g] = store.simplest(store.game(std::move(mates)));
+}
+
+}  // namespace
+
+form_id mate(misere_forms& store, form_id g) {
+  std::unordered_map<form_id, form_id> known;
+  return mate_of(store, store.simplest(g), known);
+}
+
 std::vector<std::string> class_names(const misere_classes& c) {
   std::vector<std::string> names;
   const auto add = [&names](bool holds, const char* name) {

@@ -14,23 +14,24 @@ using namespace cli_test;
 
 TEST(CliMisere, SimplestForms) {
   // *2+*2 has genus 0^02: a P-position in both plays, unlike 0 (0^120).
-  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\ngenus: 0^02\nclasses: tame, generally tame, even\nthe player to move loses\n");
-  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\ngenus: 0^120\nclasses: tame, generally tame, even\nthe player to move wins\n");
-  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\ngenus: 1^031\nclasses: tame, generally tame, odd\nthe player to move loses\n");
+  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\ngenus: 0^02\nclasses: tame, generally tame, even\nmate: {*2,*3}\nthe player to move loses\n");
+  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\ngenus: 0^120\nclasses: tame, generally tame, even\nmate: *\nthe player to move wins\n");
+  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\ngenus: 1^031\nclasses: tame, generally tame, odd\nmate: 0\nthe player to move loses\n");
   expect_output({"misere", "form", "*2+*2", "--format", "json"},
                 "{\"form\":\"{*2,*3}\",\"birthday\":4,\"genus\":\"0^02\",\"classes\":[\"tame\",\"generally tame\",\"even\"],"
-                "\"next_player_wins\":false}\n");
+                "\"mate\":\"{*2,*3}\",\"next_player_wins\":false}\n");
 }
 
 TEST(CliMisere, Classes) {
-  // The examples of CGSuite's tests: restive, restless, generally tame but not tame.
+  // The examples of CGSuite's tests: restive, restless, generally tame but not tame, and their
+  // mates.
   expect_output({"misere", "form", "{0,{*2}}"},
-                "{0,{*2}}\nbirthday: 4\ngenus: 1^20\nclasses: restive, half-tame, even\nthe player to move wins\n");
+                "{0,{*2}}\nbirthday: 4\ngenus: 1^20\nclasses: restive, half-tame, even\nmate: {*,{*2}}\nthe player to move wins\n");
   expect_output({"misere", "form", "{*,{*2}}", "--format", "csv"},
-                "form,birthday,genus,classes,next_player_wins\n\"{*,{*2}}\",4,2^1420,\"restless, even\",true\n");
+                "form,birthday,genus,classes,mate,next_player_wins\n\"{*,{*2}}\",4,2^1420,\"restless, even\",\"{0,{*2}}\",true\n");
   expect_output({"misere", "form", "{{{*2}},{{*2},*}}", "--format", "json"},
                 "{\"form\":\"{{*,{*2}},{{*2}}}\",\"birthday\":5,\"genus\":\"0^02\",\"classes\":[\"generally tame\",\"even\"],"
-                "\"next_player_wins\":false}\n");
+                "\"mate\":\"{{0,{*2}},{{*2}}}\",\"next_player_wins\":false}\n");
 }
 
 TEST(CliMisere, Equality) {

@@ -153,6 +153,34 @@ TEST(MisereClasses, EachClassAgreesWithItsDefinition) {
   EXPECT_GT(seen_half, 0u);
 }
 
+// The mate by its definition on the simplest form: * for 0, else the set of the options' mates.
+form_id mate_by_definition(ng::misere_forms& store, form_id g) {
+  g = store.simplest(g);
+  if (g == ng::misere_forms::zero()) return store.nim_heap(1);
+  std::vector<form_id> mates;
+  for (const form_id o : store.options(g)) mates.push_back(mate_by_definition(store, o));
+  return store.simplest(store.game(mates));
+}
+
+TEST(MisereClasses, MateAgreesWithItsDefinition) {
+  ng::misere_forms store;
+  for (const form_id g : test_games(store, 60, 17)) {
+    ASSERT_EQ(ng::mate(store, g), mate_by_definition(store, g)) << ng::to_string(store, g);
+    // A property of the value: the same for G + * + *.
+    const form_id star = store.nim_heap(1);
+    ASSERT_EQ(ng::mate(store, store.sum(store.sum(g, star), star)), ng::mate(store, g)) << ng::to_string(store, g);
+  }
+  // CGSuite's examples: 0 and * are each other's mates, *2 and {{*2}} their own, and the restive
+  // {0,{*2}} and the restless {*,{*2}} each other's.
+  const auto text = [&store](const char* g) { return ng::to_string(store, ng::mate(store, ng::parse_misere_form(store, g))); };
+  EXPECT_EQ(text("0"), "*");
+  EXPECT_EQ(text("*"), "0");
+  EXPECT_EQ(text("*2"), "*2");
+  EXPECT_EQ(text("{{*2}}"), "{{*2}}");
+  EXPECT_EQ(text("{0,{*2}}"), "{*,{*2}}");
+  EXPECT_EQ(text("{*,{*2}}"), "{0,{*2}}");
+}
+
 TEST(MisereClasses, ExamplesOfCgsuiteTests) {
   // From CGSuite's MisereCanonicalGameTestCase (lib/core/src/test/scala/org/cgsuite/lang).
   ng::misere_forms store;

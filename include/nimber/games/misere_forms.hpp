@@ -199,6 +199,11 @@ std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id
 std::vector<std::string> class_names(const misere_classes& c);
 std::string to_string(const misere_classes& c);
 
+// The mate of g (CGSuite's Mate): * for 0, otherwise the game whose options are the mates of
+// g's options, read on the simplest form and returned simplified. mate(*) = 0, mate(*2) = *2,
+// mate({0,{*2}}) = {*,{*2}}.
+form_id mate(misere_forms& store, form_id g);
+
 // Whether the player to move wins a sum of tame games (misère play), from their genera
 // (Conway, "On Numbers and Games", ch. 12): with x the xor of their G+, when every summand is
 // fickle (genus 0^120 or 1^031, G+ and G- differing in {0, 1}) the sum is won exactly when
