@@ -133,8 +133,7 @@ void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, bool 
     const std::vector<std::uint32_t> values = ng::misere_grundy(store, forms);
     std::vector<std::string> genera;
     for (const ng::misere_genus& g : ng::genus(store, forms)) genera.push_back(ng::to_string(g));
-    std::vector<bool> tame;
-    for (const ng::misere_classes& c : ng::classes(store, forms)) tame.push_back(c.tame);
+    const std::vector<bool> tame = ng::tame(store, forms);
     std::vector<std::uint32_t> birthdays;
     std::vector<std::string> texts;
     for (const ng::form_id g : forms) {

@@ -118,6 +118,13 @@ std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id
 
 misere_classes classes(misere_forms& store, form_id g) { return classes(store, {&g, 1}).front(); }
 
+std::vector<bool> tame(misere_forms& store, std::span<const form_id> games) {
+  classifier c(store);
+  std::vector<bool> r;
+  for (const form_id game : games) r.push_back(c.info(store.simplest(game)).kind == phylum::tame);
+  return r;
+}
+
 namespace {
 
 form_id mate_of(misere_forms& store, form_id g, std::unordered_map<form_id, form_id>& known) {

@@ -113,12 +113,14 @@ TEST(MisereClasses, EachClassAgreesWithItsDefinition) {
   reference ref(store);
   const std::vector<form_id> games = test_games(store, 150, 5);
   const std::vector<ng::misere_classes> found = ng::classes(store, games);
+  const std::vector<bool> tame = ng::tame(store, games);
   std::size_t seen_tame = 0, seen_general = 0, seen_restive = 0, seen_restless = 0, seen_half = 0;
   for (std::size_t i = 0; i < games.size(); ++i) {
     const form_id g = games[i];
     const ng::misere_classes& c = found[i];
     SCOPED_TRACE(ng::to_string(store, g));
     EXPECT_EQ(c.tame, ref.tame(g));
+    EXPECT_EQ(tame[i], c.tame);
     EXPECT_EQ(c.generally_tame, ref.generally_tame(g));
     EXPECT_EQ(c.restive, ref.restive(g));
     EXPECT_EQ(c.restless, ref.restless(g));

@@ -194,6 +194,9 @@ struct misere_classes {
 };
 misere_classes classes(misere_forms& store, form_id g);
 std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id> games);
+// Only whether each game is tame: without half-tame's G + G, whose form can have the square of
+// G's size (heap forms of wild games are large).
+std::vector<bool> tame(misere_forms& store, std::span<const form_id> games);
 // The names of the classes that hold, in the order of the struct, "odd" where even fails:
 // {"tame", "generally tame", "even"}; to_string joins them with ", ".
 std::vector<std::string> class_names(const misere_classes& c);
