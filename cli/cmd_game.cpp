@@ -29,6 +29,7 @@ struct game_options {
   std::string file, sum;
   CLI::Option* sum_option = nullptr;
   bool misere = false;  // outcome: the player who cannot move wins
+  bool genus = false;   // outcome: misère play, and the genus of every position
 };
 
 // Refuses a game too large for the memory budget from its header, before the moves are read.
@@ -84,26 +85,45 @@ void add_sum_moves(report& s, const std::vector<ng::position>& sum, std::shared_
           "winning move: component {component}, {from} -> {to}");
 }
 
-// The misère outcome and winning moves of a sum, by a search of the sums reachable from it,
-// as many as the memory budget holds: a sum's components, its entry in the index and its
-// moves take about 24 bytes a component and 96 besides.
+// The misère outcome and winning moves of a sum: by the genus rule when every component is
+// tame, otherwise by a search of the sums reachable from it, as many as the memory budget
+// holds: a sum's components, its entry in the index and its moves take about 24 bytes a
+// component and 96 besides.
 void add_misere_sum(report& r, const ng::game_graph& g, const std::vector<ng::position>& sum) {
+  const ng::misere_graph_values values = ng::misere_values(g);
+  const bool tame = std::all_of(sum.begin(), sum.end(), [&values](ng::position u) { return bool(values.tame[u]); });
   const std::uint64_t per_sum = 24 * sum.size() + 96, most = std::max<std::uint64_t>(1, memory_budget() / per_sum);
   ng::misere_sum_result result;
   try {
-    result = ng::misere_sum(g, sum, most);
+    result = tame ? ng::tame_misere_sum(g, values, sum) : ng::misere_sum(g, sum, most);
   } catch (const std::length_error&) {
     throw resource_error("the misère sum of " + std::to_string(sum.size()) + " components reaches more than " +
                          std::to_string(most) + " sums, which need more than " + format_bytes(memory_budget()) +
                          " of memory (--max-memory)");
   }
   const auto moves = std::make_shared<const std::vector<ng::sum_move>>(std::move(result.winning_moves));
-  report& s = r.object("sum", "sum {positions| + }: {outcome} (misère play, {searched} sums searched)",
+  report& s = r.object("sum",
+                       tame ? "sum {positions| + }: {outcome} (misère play, every component tame: by the genus rule)"
+                            : "sum {positions| + }: {outcome} (misère play, {searched} sums searched)",
                        in_text | in_json);
   s.value("positions", cell::counts(sum), "", in_json);
   s.value("outcome", cell::text(ng::to_string(result.result)), "", in_json);
+  s.value("method", cell::text(tame ? "genus" : "search"), "", in_json);
   s.value("searched", cell::count(result.positions), "", in_json);
   add_sum_moves(s, sum, moves);
+}
+
+// The genus of every position as text; a graph where play can go on forever has none.
+std::vector<std::string> genus_texts(const ng::game_graph& g, const std::string& file) {
+  std::vector<ng::misere_genus> genera;
+  try {
+    genera = ng::graph_genus(g);
+  } catch (const ng::game_argument_error& e) {
+    throw input_error("--genus", file, std::string("a game without cycles (") + e.what() + ")");
+  }
+  std::vector<std::string> texts;
+  for (const ng::misere_genus& x : genera) texts.push_back(ng::to_string(x));
+  return texts;
 }
 
 // A generalised Sprague-Grundy value: a number, or inf{K}.
@@ -167,11 +187,23 @@ void game_command(const game_options& opt, bool grundy, context& ctx) {
   r.value("moves", cell::count(g.edge_count()), "", in_json);
   const column position{"position", [](std::size_t u) { return cell::count(u); }, in_text | in_csv};
   if (!grundy) {
-    const auto o = ng::outcomes(g, opt.misere ? ng::play_convention::misere : ng::play_convention::normal);
+    const bool misere = opt.misere || opt.genus;
+    const auto o = ng::outcomes(g, misere ? ng::play_convention::misere : ng::play_convention::normal);
     const auto at = [&o](std::size_t u) { return cell::text(ng::to_string(o[u])); };
-    r.table("outcome", g.size(), {position, {"outcome", at}});
-    if (!sum.empty() && opt.misere) add_misere_sum(r, g, sum);
-    if (!sum.empty() && !opt.misere) add_sum(r, g, ng::generalized_grundy(g), sum);
+    std::vector<std::string> genera;
+    std::vector<bool> tame;
+    if (opt.genus) genera = genus_texts(g, opt.file), tame = ng::misere_values(g).tame;
+    if (opt.genus)
+      r.table("outcome", g.size(),
+              {position,
+               {"outcome", at},
+               {"genus", [&genera](std::size_t u) { return cell::text(genera[u]); }},
+               {"tame", [&tame](std::size_t u) { return cell::flag(tame[u]); }, in_csv | in_json},
+               {"tame_text", [&tame](std::size_t u) { return cell::text(tame[u] ? "tame" : "not tame"); }, in_text}});
+    else
+      r.table("outcome", g.size(), {position, {"outcome", at}});
+    if (!sum.empty() && misere) add_misere_sum(r, g, sum);
+    if (!sum.empty() && !misere) add_sum(r, g, ng::generalized_grundy(g), sum);
     return print(ctx, r);
   }
   const ng::generalized_sg gamma = ng::generalized_grundy(g);
@@ -208,10 +240,13 @@ void add_game_command(CLI::App& app, context& ctx) {
         "--sum", opt->sum,
         "A sum of positions U1,U2,... (repeats allowed): its " + std::string(grundy ? "value, " : "") +
             "outcome and winning moves");
-    if (!grundy)
+    if (!grundy) {
       sub->add_flag("--misere", opt->misere,
                     "Misère play: the player who cannot move wins (Sprague-Grundy values do not add: a "
-                    "sum is searched)");
+                    "sum is decided by the genus rule when every component is tame, else searched)");
+      sub->add_flag("--genus", opt->genus,
+                    "Misère play, and Conway's genus of every position (graphs without cycles only)");
+    }
     sub->footer(grundy ? "A value is a number, or inf{K} (csv: inf{0 2}; json: {\"inf\":[0,2]}): the\n"
                          "position is won when 0 is in K, drawn otherwise (docs/games.md).\n"
                          "--format csv holds the values only; json the sum too; dot the graph for\n"
@@ -220,10 +255,12 @@ void add_game_command(CLI::App& app, context& ctx) {
                          "  nimber game grundy game.txt --sum 0,3,3   # first winning move: a strategy\n"
                          "  nimber game grundy game.txt --format dot | dot -Tsvg > game.svg"
                        : "Normal play by default; --misere: the player who cannot move wins. --sum: the sum's\n"
-                         "outcome and every winning move (misère play: by a search of the sums reachable\n"
-                         "from it, as many as --max-memory holds).\n"
+                         "outcome and every winning move (misère play: by the genus rule when every component\n"
+                         "is tame, otherwise by a search of the sums reachable from it, as many as\n"
+                         "--max-memory holds). --genus: misère play and each position's genus, g^(γ0 γ1 ...).\n"
                          "Examples:\n  nimber game outcome game.txt     # lines '<position> win|lose|draw'\n"
-                         "  nimber game outcome game.txt --misere --sum 0,3,3");
+                         "  nimber game outcome game.txt --misere --sum 0,3,3\n"
+                         "  nimber game outcome game.txt --genus              # '<position> <outcome> <genus>'");
     sub->callback([&ctx, opt, grundy] { game_command(*opt, grundy, ctx); });
   }
 }

@@ -167,12 +167,11 @@ void heap_command(const heap_options& opt, context& ctx) {
     throw input_error::at_end("--checkpoint-every", "--checkpoint FILE beside it (the file to save in)",
                               "end of arguments");
   if (opt.misere) {
-    for (const CLI::Option* other : {opt.period_option, opt.heaps_option, opt.plot_option, opt.stats_option,
-                                     opt.checkpoint_option})
+    for (const CLI::Option* other : {opt.heaps_option, opt.plot_option, opt.stats_option, opt.checkpoint_option})
       if (other->count()) throw input_error("--misere", other->get_name(), "no " + other->get_name() + " beside it (misère values stand alone)");
     const std::uint64_t most = 100000;
     if (terms > most) throw input_error("--terms", opt.terms, "at most " + std::to_string(most) + " terms with --misere");
-    return print_misere_heaps(game, terms, ctx);
+    return print_misere_heaps(game, terms, opt.period, ctx);
   }
   check_budget(terms * bytes_per_term, std::to_string(terms) + " terms of " + game.name());
   std::unique_ptr<output_target> stats;  // opened now, so that a file it cannot write stops the run at once
@@ -214,7 +213,8 @@ void add_heap_command(CLI::App& app, context& ctx) {
       ->required();
   sub->add_option("--terms", opt->terms, "Number of terms G(0) .. G(N-1)")->required();
   opt->period_option = sub->add_flag("--period", opt->period,
-                "Report the period and preperiod proved by the arithmetic-periodicity theorem");
+                "Report the period and preperiod proved by the arithmetic-periodicity theorem (with --misere: "
+                "of the genus sequence, for games that never split a heap)");
   opt->heaps_option = sub->add_option(
       "--heaps", opt->heaps, "A sum of heaps H1,H2,...: its value and every winning move");
   opt->plot_option = sub->add_option("--plot", opt->plot,
@@ -235,7 +235,8 @@ void add_heap_command(CLI::App& app, context& ctx) {
                   "Threads for the sparse-space engine (default 0: one per core); the values are "
                   "the same for any count");
   sub->add_flag("--misere", opt->misere,
-                "Misère play (who cannot move wins): each heap's misère Grundy value, genus and simplest form");
+                "Misère play (who cannot move wins): each heap's misère Grundy value, genus, tameness and "
+                "simplest form");
   sub->add_flag("--resume", opt->resume,
                 "Go on from the --checkpoint FILE of the same command (from scratch when "
                 "FILE does not exist)");
@@ -243,7 +244,8 @@ void add_heap_command(CLI::App& app, context& ctx) {
       "A digit d_k of the code says into how many heaps (bit j: j heaps) a heap may be left\n"
       "after removing k tokens. --format csv holds the values only (n,grundy); json all.\n"
       "--misere: per heap its misère Grundy value (0: the player to move loses), the birthday of\n"
-      "its simplest form and the form itself, written as {...} past day 5 (its text grows fast).\n"
+      "its simplest form and the form itself, written as {...} past day 5 (its text grows fast);\n"
+      "with --period, for games that never split a heap, the proved period of the genus sequence.\n"
       "Examples:\n"
       "  nimber heap 0.07 --terms 100 --period     # Dawson's Kayles: period 34\n"
       "  nimber heap subtraction:1,3,4 --terms 20\n"
@@ -252,6 +254,7 @@ void add_heap_command(CLI::App& app, context& ctx) {
       "  nimber heap 0.77 --terms 100 --heaps 5,9,12   # Kayles: value and winning moves\n"
       "  nimber heap 0.07 --terms 200 --period --plot dawson.svg\n"
       "  nimber heap 0.77 --terms 12 --misere          # misère Kayles: values and forms\n"
+      "  nimber heap subtraction:1,3,4 --terms 40 --misere --period   # genus period\n"
       "  nimber heap grundy --terms 268435456 --checkpoint g.ckpt   # Ctrl-C, then again\n"
       "  nimber heap grundy --terms 268435456 --checkpoint g.ckpt --resume");
   sub->callback([&ctx, opt] { heap_command(*opt, ctx); });

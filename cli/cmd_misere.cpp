@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "common.hpp"
@@ -53,6 +54,12 @@ void form_command(const misere_options& opt, context& ctx) {
     r.value("form", cell::text(ng::to_string(store, g)), "{}");
     r.value("birthday", cell::count(store.height(g)), "birthday: {}");
     r.value("genus", cell::text(ng::to_string(ng::genus(store, g))), "genus: {}");
+    const ng::misere_classes c = ng::classes(store, g);
+    std::vector<cell> names;
+    for (const std::string& name : ng::class_names(c)) names.push_back(cell::text(name));
+    r.value("classes", cell::text(ng::to_string(c)), "classes: {}", in_text | in_csv);
+    r.value("classes", cell::list(std::move(names)), "", in_json);
+    r.value("mate", cell::text(ng::to_string(store, ng::mate(store, g))), "mate: {}");
     r.value("next_player_wins", cell::flag(store.next_player_wins(g)), "", in_json | in_csv);
     r.sentence(store.next_player_wins(g) ? "the player to move wins" : "the player to move loses");
     print(ctx, r);
@@ -88,7 +95,33 @@ void days_command(const misere_options& opt, context& ctx) {
 
 }  // namespace
 
-void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, context& ctx) {
+// The period of the genus sequence of a game that never splits a heap, proved from its first
+// terms, or why none is claimed.
+void check_genus_period_game(const ng::heap_game& game) {
+  if (game.splits() || !game.progressions().empty() || game.type() != ng::heap_game::kind::take_break)
+    throw input_error("--period", game.name(),
+                      "a game whose moves leave at most one heap and take a bounded number with --misere "
+                      "(the genus of a sum is not a function of its parts' genera)");
+}
+
+void add_genus_period(report& r, const ng::heap_game& game, std::uint64_t terms) {
+  const std::vector<ng::misere_genus> genera = ng::heap_genera(game, terms);
+  const std::optional<ng::periodicity> period = ng::prove_genus_period(game, genera);
+  report& p = r.object("genus_period",
+                       "genus period {period}, preperiod {preperiod} (proved: each heap past " +
+                           std::to_string(game.max_removal()) + " has its genus from the " +
+                           std::to_string(game.max_removal()) + " before it)",
+                       in_text | in_json, period.has_value());
+  if (period) {
+    p.value("preperiod", cell::count(period->preperiod), "", in_json);
+    p.value("period", cell::count(period->period), "", in_json);
+  } else {
+    r.sentence("genus period: none proved within " + std::to_string(terms) + " terms");
+  }
+}
+
+void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, bool period, context& ctx) {
+  if (period) check_genus_period_game(game);
   within_budget([&](ng::misere_forms& store) {
     progress_meter meter(ctx.progress, "nimber heap " + game.name() + " --misere", "heaps");
     const std::vector<ng::form_id> forms =
@@ -100,6 +133,7 @@ void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, conte
     const std::vector<std::uint32_t> values = ng::misere_grundy(store, forms);
     std::vector<std::string> genera;
     for (const ng::misere_genus& g : ng::genus(store, forms)) genera.push_back(ng::to_string(g));
+    const std::vector<bool> tame = ng::tame(store, forms);
     std::vector<std::uint32_t> birthdays;
     std::vector<std::string> texts;
     for (const ng::form_id g : forms) {
@@ -112,9 +146,12 @@ void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, conte
             {{"n", [](std::size_t n) { return cell::count(n); }},
              {"misere_grundy", [&values](std::size_t n) { return cell::number(values[n]); }},
              {"genus", [&genera](std::size_t n) { return cell::text(genera[n]); }},
+             {"tame", [&tame](std::size_t n) { return cell::flag(tame[n]); }, in_csv | in_json},
+             {"tame_text", [&tame](std::size_t n) { return cell::text(tame[n] ? "tame" : "not tame"); }, in_text},
              {"birthday", [&birthdays](std::size_t n) { return cell::count(birthdays[n]); }},
              {"form", [&texts](std::size_t n) { return cell::text(texts[n]); }}},
-            "{n}: {misere_grundy} genus {genus} (born on day {birthday}) {form}");
+            "{n}: {misere_grundy} genus {genus} {tame_text} (born on day {birthday}) {form}");
+    if (period) add_genus_period(r, game, terms);
     print(ctx, r);
   });
 }

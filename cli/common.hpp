@@ -151,7 +151,9 @@ void add_alpha_command(CLI::App& app, context& ctx);     // alpha
 
 // heap CODE --misere (cmd_misere.cpp): the misère Grundy value and simplest form of the heaps
 // 0 .. terms - 1.
-void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, context& ctx);
+// Per heap: misère Grundy value, genus, tameness, birthday and form; with `period`, the period
+// of the genus sequence proved for games that never split a heap (an input_error for others).
+void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, bool period, context& ctx);
 void add_misere_command(CLI::App& app, context& ctx);    // misere form|equal|days, misere CODE
 // misere CODE --heaps N (cmd_misere_quotient.cpp): the misère quotient of a heap game, added
 // to the misere command.

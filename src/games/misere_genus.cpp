@@ -7,27 +7,12 @@
 #include <vector>
 
 #include "nimber/games/misere_forms.hpp"
+#include "mex_set.hpp"
 
 namespace nimber::games {
 
 namespace {
 
-// A set of small values and its mex.
-class mex_set {
- public:
-  void add(std::uint32_t v) {
-    if (v >= seen_.size()) seen_.resize(v + 1, false);
-    seen_[v] = true;
-  }
-  std::uint32_t mex() const {
-    std::uint32_t v = 0;
-    while (v < seen_.size() && seen_[v]) ++v;
-    return v;
-  }
-
- private:
-  std::vector<bool> seen_;
-};
 
 // The least k >= 1 such that γn = γ(n-2) for every n > k, given a sequence already known to
 // alternate from its last index on.
@@ -37,7 +22,9 @@ std::size_t alternation_start(const std::vector<std::uint32_t>& gamma) {
   return k;
 }
 
-misere_genus genus_from_options(const std::vector<const misere_genus*>& options) {
+}  // namespace
+
+misere_genus genus_from_options(std::span<const misere_genus* const> options) {
   misere_genus r;
   if (options.empty()) return r;  // 0: 0^120
   const std::size_t cap = 64 + 4 * options.size();
@@ -66,6 +53,8 @@ misere_genus genus_from_options(const std::vector<const misere_genus*>& options)
   r.superscript = std::move(gamma);
   return r;
 }
+
+namespace {
 
 // The genus of g with those found so far; the recursion goes as deep as g is high.
 const misere_genus& genus_of(misere_forms& store, form_id g, std::unordered_map<form_id, misere_genus>& known) {

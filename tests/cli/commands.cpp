@@ -284,20 +284,57 @@ TEST(CliGame, MisereOutcomes) {
   // The positions without moves are won; 3's only move reaches one; 0 and 1 can cycle.
   expect_output({"game", "outcome", "-", "--misere"}, "0 draw\n1 draw\n2 win\n3 lose\n4 win\n", file);
   // 3 + 3: moving either copy to 4 leaves 3 + 4, whose one move ends the game (a won position).
+  // 3 (= *) and 4 (= 0) are tame: the genus rule decides, without a search.
   expect_output({"game", "outcome", "-", "--misere", "--sum", "3,3"},
                 "0 draw\n1 draw\n2 win\n3 lose\n4 win\n"
-                "sum 3 + 3: win (misère play, 3 sums searched)\n"
+                "sum 3 + 3: win (misère play, every component tame: by the genus rule)\n"
                 "winning move: component 1, 3 -> 4\nwinning move: component 2, 3 -> 4\n",
                 file);
   expect_output({"game", "outcome", "-", "--misere", "--sum", "4", "--format", "json"},
                 "{\"positions\":5,\"moves\":5,\"outcome\":[\"draw\",\"draw\",\"win\",\"lose\",\"win\"],"
-                "\"sum\":{\"positions\":[4],\"outcome\":\"win\",\"searched\":1,\"winning_moves\":[]}}\n",
+                "\"sum\":{\"positions\":[4],\"outcome\":\"win\",\"method\":\"genus\",\"searched\":0,"
+                "\"winning_moves\":[]}}\n",
+                file);
+  // 0 can play forever, so it is not tame: the sum is searched.
+  expect_output({"game", "outcome", "-", "--misere", "--sum", "3,0"},
+                "0 draw\n1 draw\n2 win\n3 lose\n4 win\n"
+                "sum 3 + 0: win (misère play, 6 sums searched)\nwinning move: component 2, 0 -> 2\n",
                 file);
   // Normal play: the sum by its value, as game grundy gives it.
   expect_output({"game", "outcome", "-", "--sum", "3,3"},
                 "0 win\n1 draw\n2 lose\n3 win\n4 lose\nsum 3 + 3: value 0 (lose)\n", file);
   expect_error({"game", "outcome", "-", "--misere", "--sum", "0,5"},
                "--sum: '5': expected position numbers U1,U2,... below N = 5", file);
+}
+
+TEST(CliGame, MisereGenus) {
+  // 2 = *2, 3 = {*2} (0^02), 4 = {0, {*2}}: restive (1^20), so not tame.
+  const std::string file = "5 6\n1 0\n2 0\n2 1\n3 2\n4 3\n4 0\n";
+  expect_output({"game", "outcome", "-", "--genus"},
+                "0 win 0^120 tame\n1 lose 1^031 tame\n2 win 2^20 tame\n3 lose 0^02 tame\n4 win 1^20 not tame\n", file);
+  expect_output({"game", "outcome", "-", "--genus", "--misere", "--format", "csv"},
+                "position,outcome,genus,tame\n0,win,0^120,true\n1,lose,1^031,true\n2,win,2^20,true\n"
+                "3,lose,0^02,true\n4,win,1^20,false\n",
+                file);
+  // 4 + 2 holds a restive component: searched. 3 + 2 + 1 is tame: x = 3, firm, won by 2 -> 1.
+  expect_output({"game", "outcome", "-", "--genus", "--sum", "4,2", "--format", "json"},
+                "{\"positions\":5,\"moves\":6,\"outcome\":[{\"outcome\":\"win\",\"genus\":\"0^120\",\"tame\":true},"
+                "{\"outcome\":\"lose\",\"genus\":\"1^031\",\"tame\":true},{\"outcome\":\"win\",\"genus\":\"2^20\",\"tame\":true},"
+                "{\"outcome\":\"lose\",\"genus\":\"0^02\",\"tame\":true},{\"outcome\":\"win\",\"genus\":\"1^20\",\"tame\":false}],"
+                "\"sum\":{\"positions\":[4,2],\"outcome\":\"lose\",\"method\":\"search\",\"searched\":12,\"winning_moves\":[]}}\n",
+                file);
+  expect_output({"game", "outcome", "-", "--misere", "--sum", "3,2,1"},
+                "0 win\n1 lose\n2 win\n3 lose\n4 win\n"
+                "sum 3 + 2 + 1: win (misère play, every component tame: by the genus rule)\n"
+                "winning move: component 2, 2 -> 1\n",
+                file);
+  // Play can go on forever from 0 and 1: no genus.
+  expect_error({"game", "outcome", "-", "--genus"},
+               "--genus: '-': expected a game without cycles (position 0 can reach a cycle: genus is defined for "
+               "games that end)",
+               "5 5\n0 2\n0 1\n1 1\n1 0\n3 4\n");
+  expect_error({"game", "outcome", "-", "--genus", "--sum", "1,x"},
+               "--sum: 'x': expected position numbers U1,U2,... below N = 5", file);
 }
 
 TEST(CliGame, LoopySums) {

@@ -14,11 +14,24 @@ using namespace cli_test;
 
 TEST(CliMisere, SimplestForms) {
   // *2+*2 has genus 0^02: a P-position in both plays, unlike 0 (0^120).
-  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\ngenus: 0^02\nthe player to move loses\n");
-  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\ngenus: 0^120\nthe player to move wins\n");
-  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\ngenus: 1^031\nthe player to move loses\n");
+  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\ngenus: 0^02\nclasses: tame, generally tame, even\nmate: {*2,*3}\nthe player to move loses\n");
+  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\ngenus: 0^120\nclasses: tame, generally tame, even\nmate: *\nthe player to move wins\n");
+  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\ngenus: 1^031\nclasses: tame, generally tame, odd\nmate: 0\nthe player to move loses\n");
   expect_output({"misere", "form", "*2+*2", "--format", "json"},
-                "{\"form\":\"{*2,*3}\",\"birthday\":4,\"genus\":\"0^02\",\"next_player_wins\":false}\n");
+                "{\"form\":\"{*2,*3}\",\"birthday\":4,\"genus\":\"0^02\",\"classes\":[\"tame\",\"generally tame\",\"even\"],"
+                "\"mate\":\"{*2,*3}\",\"next_player_wins\":false}\n");
+}
+
+TEST(CliMisere, Classes) {
+  // The examples of CGSuite's tests: restive, restless, generally tame but not tame, and their
+  // mates.
+  expect_output({"misere", "form", "{0,{*2}}"},
+                "{0,{*2}}\nbirthday: 4\ngenus: 1^20\nclasses: restive, half-tame, even\nmate: {*,{*2}}\nthe player to move wins\n");
+  expect_output({"misere", "form", "{*,{*2}}", "--format", "csv"},
+                "form,birthday,genus,classes,mate,next_player_wins\n\"{*,{*2}}\",4,2^1420,\"restless, even\",\"{0,{*2}}\",true\n");
+  expect_output({"misere", "form", "{{{*2}},{{*2},*}}", "--format", "json"},
+                "{\"form\":\"{{*,{*2}},{{*2}}}\",\"birthday\":5,\"genus\":\"0^02\",\"classes\":[\"generally tame\",\"even\"],"
+                "\"mate\":\"{{0,{*2}},{{*2}}}\",\"next_player_wins\":false}\n");
 }
 
 TEST(CliMisere, Equality) {
@@ -48,18 +61,41 @@ TEST(CliMisere, BadInputIsOneLine) {
 TEST(CliMisere, HeapGamesHeapByHeap) {
   // Misère Kayles: heap 4 is a misère P-position (value 0) that equals *; heap 7 is born on
   // day 7 and its text is elided.
+  // Heap 5 is wild (4^146: G+ = 4, G- = 1) and heap 8 tame again ({*2,*3,{*2,*3}} = *2+*3).
   const result r = run({"heap", "0.77", "--terms", "9", "--misere"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out,
-            "0: 1 genus 0^120 (born on day 0) 0\n1: 0 genus 1^031 (born on day 1) *\n"
-            "2: 2 genus 2^20 (born on day 2) *2\n3: 3 genus 3^31 (born on day 3) *3\n"
-            "4: 0 genus 1^031 (born on day 1) *\n5: 1 genus 4^146 (born on day 5) {*,*2,*3,{*2,*3}}\n"
-            "6: 3 genus 3^31 (born on day 3) *3\n7: 2 genus 2^20 (born on day 7) {...}\n"
-            "8: 1 genus 1^13 (born on day 5) {*2,*3,{*2,*3}}\n");
+            "0: 1 genus 0^120 tame (born on day 0) 0\n1: 0 genus 1^031 tame (born on day 1) *\n"
+            "2: 2 genus 2^20 tame (born on day 2) *2\n3: 3 genus 3^31 tame (born on day 3) *3\n"
+            "4: 0 genus 1^031 tame (born on day 1) *\n5: 1 genus 4^146 not tame (born on day 5) {*,*2,*3,{*2,*3}}\n"
+            "6: 3 genus 3^31 tame (born on day 3) *3\n7: 2 genus 2^20 not tame (born on day 7) {...}\n"
+            "8: 1 genus 1^13 tame (born on day 5) {*2,*3,{*2,*3}}\n");
   expect_output({"heap", "0.07", "--terms", "3", "--misere", "--format", "csv"},
-                "n,misere_grundy,genus,birthday,form\n0,1,0^120,0,0\n1,1,0^120,0,0\n2,0,1^031,1,*\n");
+                "n,misere_grundy,genus,tame,birthday,form\n0,1,0^120,true,0,0\n1,1,0^120,true,0,0\n2,0,1^031,true,1,*\n");
+  expect_error({"heap", "0.07", "--terms", "5", "--misere", "--heaps", "1,2"},
+               "--misere: '--heaps': expected no --heaps beside it (misère values stand alone)");
+  // The genus sequence's period: proved for games that never split a heap, refused for others.
+  const result s = run({"heap", "subtraction:1,3,4", "--terms", "12", "--misere", "--period"});
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_NE(s.out.find("\n11: 2 genus 2^20 tame (born on day 2) *2\n"
+                       "genus period 7, preperiod 0 (proved: each heap past 4 has its genus from the 4 before it)\n"),
+            std::string::npos)
+      << s.out;
+  expect_output({"heap", "0.3", "--terms", "4", "--misere", "--period", "--format", "json"},
+                "{\"game\":\"0.3\",\"misere\":[{\"n\":0,\"misere_grundy\":1,\"genus\":\"0^120\",\"tame\":true,"
+                "\"birthday\":0,\"form\":\"0\"},{\"n\":1,\"misere_grundy\":0,\"genus\":\"1^031\",\"tame\":true,"
+                "\"birthday\":1,\"form\":\"*\"},{\"n\":2,\"misere_grundy\":1,\"genus\":\"0^120\",\"tame\":true,"
+                "\"birthday\":0,\"form\":\"0\"},{\"n\":3,\"misere_grundy\":0,\"genus\":\"1^031\",\"tame\":true,"
+                "\"birthday\":1,\"form\":\"*\"}],\"genus_period\":{\"preperiod\":0,\"period\":2}}\n");
+  expect_output({"heap", "0.03", "--terms", "3", "--misere", "--period"},
+                "0: 1 genus 0^120 tame (born on day 0) 0\n1: 1 genus 0^120 tame (born on day 0) 0\n"
+                "2: 0 genus 1^031 tame (born on day 1) *\ngenus period: none proved within 3 terms\n");
   expect_error({"heap", "0.07", "--terms", "5", "--misere", "--period"},
-               "--misere: '--period': expected no --period beside it (misère values stand alone)");
+               "--period: '0.07': expected a game whose moves leave at most one heap and take a bounded number "
+               "with --misere (the genus of a sum is not a function of its parts' genera)");
+  expect_error({"heap", "subtraction:1+2", "--terms", "5", "--misere", "--period"},
+               "--period: 'subtraction:1+2': expected a game whose moves leave at most one heap and take a bounded "
+               "number with --misere (the genus of a sum is not a function of its parts' genera)");
   expect_error({"heap", "0.07", "--terms", "100001", "--misere"},
                "--terms: '100001': expected at most 100000 terms with --misere");
 }

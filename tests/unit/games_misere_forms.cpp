@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "misere_reference.hpp"
 #include "nimber/games/error.hpp"
 #include "nimber/games/misere_forms.hpp"
 
@@ -18,28 +19,10 @@ namespace {
 namespace ng = nimber::games;
 using ng::form_id;
 
-// Whether the player to move wins the misère sum of `parts`: no move at all, or some move to
-// a sum the opponent loses. Memoised on the sorted components.
-class sum_outcomes {
+// The outcome searcher, with tests of whether a family of games tells two apart.
+class sum_outcomes : public nimber::test::misere_sum_outcomes {
  public:
-  explicit sum_outcomes(const ng::misere_forms& store) : store_(store) {}
-
-  bool next_wins(std::vector<form_id> parts) {
-    std::sort(parts.begin(), parts.end());
-    if (const auto it = known_.find(parts); it != known_.end()) return it->second;
-    bool any_move = false, win = false;
-    for (std::size_t i = 0; i < parts.size() && !win; ++i)
-      for (const form_id o : store_.options(parts[i])) {
-        any_move = true;
-        std::vector<form_id> after = parts;
-        after[i] = o;
-        if (!next_wins(after)) {
-          win = true;
-          break;
-        }
-      }
-    return known_[parts] = !any_move || win;
-  }
+  using misere_sum_outcomes::misere_sum_outcomes;
 
   // Whether some X of `family` gives G + X and H + X different outcomes.
   bool distinguishes(form_id g, form_id h, const std::vector<form_id>& family) {
@@ -53,10 +36,6 @@ class sum_outcomes {
         if (next_wins({g, x, y}) != next_wins({h, x, y})) return true;
     return false;
   }
-
- private:
-  const ng::misere_forms& store_;
-  std::map<std::vector<form_id>, bool> known_;
 };
 
 // Every form of height at most 3, as it stands (not simplified): all sets of the forms below.

@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "misere_reference.hpp"
 #include "nimber/games/misere_forms.hpp"
 
 namespace {
@@ -16,13 +17,7 @@ namespace {
 namespace ng = nimber::games;
 using ng::form_id;
 
-std::uint32_t mex(std::vector<std::uint32_t> values) {
-  std::sort(values.begin(), values.end());
-  std::uint32_t m = 0;
-  for (const std::uint32_t v : values)
-    if (v == m) ++m;
-  return m;
-}
+using nimber::test::mex;
 
 // Grundy values of sums of forms by the definition, memoised on the sorted components.
 class sum_values {

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -164,14 +165,79 @@ struct misere_genus {
 // of common options. Recurses as deep as the form is high.
 misere_genus genus(misere_forms& store, form_id g);
 std::vector<misere_genus> genus(misere_forms& store, std::span<const form_id> games);
+// The genus of a game whose options have the genera `options` (none: 0^120), by the recursion
+// above: what genus() does at each form, for games given otherwise (graphs, heap games).
+misere_genus genus_from_options(std::span<const misere_genus* const> options);
 // "0^120", "1^031", "2^20"; superscripts with a value above 9 are written with commas in
 // parentheses, "12^(12,14)".
 std::string to_string(const misere_genus& g);
+
+// The classes of misère games that CGSuite names (A. N. Siegel, CGSuite, MisereCanonicalGameOps
+// and Phylum, after Conway, "On Numbers and Games", ch. 12, and Winning Ways, ch. 13), all
+// properties of a game's value, found on its simplest form. With G+ the normal-play and G- the
+// misère Grundy value, (G+, G-) is a tame pair when G+ = G- or both are 0 or 1. The first four
+// are read on the even one of G and G + * (below), as CGSuite keeps one class for both (G + *
+// has G among its options), and the options' classes likewise:
+// - tame (hereditarily): every option tame and (G+, G-) a tame pair. Tame games act as nim
+//   heaps among themselves (tame_sum_next_player_wins).
+// - generally tame: every option generally tame and (G+, G-) a tame pair; or some options are
+//   not, but each of them has an option that is generally tame with misère value G-, and one
+//   (maybe another) with normal value G+, and the generally tame options alone give G+ and G-
+//   as their mexes (the wild options are reversible, Winning Ways' tame games).
+// - restive: every option tame, G+ in {0, 1} and G- >= 2.
+// - restless: every option generally tame, G- in {0, 1} and G+ >= 2.
+// - half-tame: not generally tame, and G + G generally tame with G+ = G- = 0.
+// - even: G is born before G + * (odd otherwise: exactly one of G, G + * is even).
+struct misere_classes {
+  bool tame = false, generally_tame = false, restive = false, restless = false, half_tame = false, even = false;
+  friend bool operator==(const misere_classes&, const misere_classes&) = default;
+};
+misere_classes classes(misere_forms& store, form_id g);
+std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id> games);
+// Only whether each game is tame: without half-tame's G + G, whose form can have the square of
+// G's size (heap forms of wild games are large).
+std::vector<bool> tame(misere_forms& store, std::span<const form_id> games);
+// The names of the classes that hold, in the order of the struct, "odd" where even fails:
+// {"tame", "generally tame", "even"}; to_string joins them with ", ".
+std::vector<std::string> class_names(const misere_classes& c);
+std::string to_string(const misere_classes& c);
+
+// The mate of g (CGSuite's Mate): * for 0, otherwise the game whose options are the mates of
+// g's options, read on the simplest form and returned simplified. mate(*) = 0, mate(*2) = *2,
+// mate({0,{*2}}) = {*,{*2}}.
+form_id mate(misere_forms& store, form_id g);
+
+// Whether the player to move wins a sum of tame games (misère play), from their genera
+// (Conway, "On Numbers and Games", ch. 12): with x the xor of their G+, when every summand is
+// fickle (genus 0^120 or 1^031, G+ and G- differing in {0, 1}) the sum is won exactly when
+// x = 0, otherwise exactly when x != 0, as in Bouton's misère Nim. Only for tame summands.
+bool tame_sum_next_player_wins(std::span<const misere_genus> genera) noexcept;
+// The same rule from x and whether every summand is fickle.
+constexpr bool tame_sum_next_player_wins(std::uint32_t normal_xor, bool all_fickle) noexcept {
+  return all_fickle ? normal_xor == 0 : normal_xor != 0;
+}
+// Whether a tame game with these values is fickle: (G+, G-) is (0, 1) or (1, 0).
+constexpr bool fickle(std::uint32_t normal, std::uint32_t misere) noexcept { return normal <= 1 && misere == (normal ^ 1); }
 
 // The simplest forms of the heaps 0 .. terms - 1 of a heap game, each built from its options'
 // forms (a move leaving several heaps is their sum). Throws game_size_error when the store's
 // budget runs out (forms of wild games grow fast). `progress` sees the heaps done of terms.
 std::vector<form_id> heap_forms(misere_forms& store, const heap_game& game, std::size_t terms,
                                 const progress_fn& progress = {});
+
+// Genus sequences of heap games whose moves leave at most one heap (subtraction games; codes
+// with digits 0 to 3): a heap's options are single heaps, so its genus is found from theirs
+// (genus_from_options) without forms. Throws game_argument_error for a game that splits heaps.
+std::vector<misere_genus> heap_genera(const heap_game& game, std::size_t terms);
+
+// The smallest period p, with the least preperiod n0 for it, that these genera of heaps
+// 0, 1, ... prove: with t = game.max_removal() and no move leaving two heaps, every heap n > t
+// has the options n - k (d_k with bit 1), so its genus is one fixed function of the genera of
+// heaps n - t .. n - 1; if genus(n + p) = genus(n) for n0 <= n < N - p (N genera known) and
+// N - p - max(n0, 1) >= t, induction on n carries the equality to every n >= n0. nullopt when no such
+// (n0, p) is found, and for games that split a heap or subtract progressions, where the genus
+// of an option is not a function of a bounded window (for splits the genus of a sum is not a
+// function of its parts' genera at all). Takes O(N) per period tried.
+std::optional<periodicity> prove_genus_period(const heap_game& game, std::span<const misere_genus> genera);
 
 }  // namespace nimber::games

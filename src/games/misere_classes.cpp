@@ -1,0 +1,176 @@
+// The classes of misère games that CGSuite names (nimber/games/misere_forms.hpp): tame,
+// generally tame, restive, restless, half-tame, even. Each is found on the simplest form, whose
+// options are simplest forms too, by one recursion that carries G+, G- and the game's phylum;
+// an odd game takes the phylum of its even twin G + *, which is born earlier, so the recursion
+// goes down in birthday.
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "mex_set.hpp"
+#include "nimber/games/misere_forms.hpp"
+
+namespace nimber::games {
+
+namespace {
+
+enum class phylum : std::uint8_t { tame, generally_tame, restive, restless, other };
+
+struct form_info {
+  std::uint32_t plus = 0, minus = 1;  // G+ and G-
+  phylum kind = phylum::tame;
+};
+
+bool tame_pair(std::uint32_t plus, std::uint32_t minus) noexcept { return plus == minus || (plus | minus) <= 1; }
+bool generally_tame(phylum p) noexcept { return p == phylum::tame || p == phylum::generally_tame; }
+
+
+class classifier {
+ public:
+  explicit classifier(misere_forms& store) : store_(store) {}
+
+  // g must be a simplest form: its options then are simplest forms too.
+  const form_info& info(form_id g) {
+    if (const auto it = known_.find(g); it != known_.end()) return it->second;
+    const std::vector<form_id> options(store_.options(g).begin(), store_.options(g).end());
+    std::vector<form_info> of;
+    for (const form_id o : options) of.push_back(info(o));
+    form_info r;
+    if (!options.empty()) {
+      mex_set plus, minus;
+      for (const form_info& o : of) plus.add(o.plus), minus.add(o.minus);
+      r.plus = plus.mex(), r.minus = minus.mex();
+    }
+    // The phylum is that of the even one of G and G + * (born first), as in CGSuite, which
+    // keeps one record for both: G + * has G itself among its options, so the option-wise
+    // definitions read on the odd one would see G's own class there.
+    const form_id twin = store_.simplest(store_.sum(g, store_.nim_heap(1)));
+    r.kind = store_.height(g) < store_.height(twin) ? kind(options, of, r.plus, r.minus) : info(twin).kind;
+    return known_.emplace(g, r).first->second;
+  }
+
+ private:
+  phylum kind(const std::vector<form_id>& options, const std::vector<form_info>& of, std::uint32_t plus,
+              std::uint32_t minus) {
+    bool all_tame = true, all_generally_tame = true;
+    for (const form_info& o : of) {
+      all_tame = all_tame && o.kind == phylum::tame;
+      all_generally_tame = all_generally_tame && generally_tame(o.kind);
+    }
+    const bool tame_values = tame_pair(plus, minus);
+    if (all_tame && tame_values) return phylum::tame;
+    if (all_tame && plus <= 1) return phylum::restive;  // then minus >= 2
+    if (all_generally_tame && tame_values) return phylum::generally_tame;
+    if (all_generally_tame && minus <= 1 && plus >= 2) return phylum::restless;
+    if (tame_values && wild_options_reverse(options, of, plus, minus)) return phylum::generally_tame;
+    return phylum::other;
+  }
+
+  // Whether every option that is not generally tame reverses, through generally tame options
+  // of its own, to both values of G, and the generally tame options alone give G's values.
+  bool wild_options_reverse(const std::vector<form_id>& options, const std::vector<form_info>& of,
+                            std::uint32_t plus, std::uint32_t minus) {
+    mex_set tame_plus, tame_minus;
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      if (generally_tame(of[i].kind)) {
+        tame_plus.add(of[i].plus), tame_minus.add(of[i].minus);
+        continue;
+      }
+      bool to_plus = false, to_minus = false;
+      const std::vector<form_id> seconds(store_.options(options[i]).begin(), store_.options(options[i]).end());
+      for (const form_id s : seconds) {
+        const form_info& j = info(s);
+        if (!generally_tame(j.kind)) continue;
+        to_plus = to_plus || j.plus == plus;
+        to_minus = to_minus || j.minus == minus;
+      }
+      if (!to_plus || !to_minus) return false;
+    }
+    return tame_plus.mex() == plus && tame_minus.mex() == minus;
+  }
+
+  misere_forms& store_;
+  std::unordered_map<form_id, form_info> known_;  // node-based: references stay valid
+};
+
+}  // namespace
+
+std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id> games) {
+  classifier c(store);
+  std::vector<misere_classes> r;
+  for (const form_id game : games) {
+    const form_id g = store.simplest(game);
+    const form_info& i = c.info(g);
+    misere_classes k;
+    k.tame = i.kind == phylum::tame;
+    k.generally_tame = generally_tame(i.kind);
+    k.restive = i.kind == phylum::restive;
+    k.restless = i.kind == phylum::restless;
+    if (!k.generally_tame) {
+      const form_info& twice = c.info(store.simplest(store.sum(g, g)));
+      k.half_tame = generally_tame(twice.kind) && twice.plus == 0 && twice.minus == 0;
+    }
+    k.even = store.height(g) < store.height(store.simplest(store.sum(g, store.nim_heap(1))));
+    r.push_back(k);
+  }
+  return r;
+}
+
+misere_classes classes(misere_forms& store, form_id g) { return classes(store, {&g, 1}).front(); }
+
+std::vector<bool> tame(misere_forms& store, std::span<const form_id> games) {
+  classifier c(store);
+  std::vector<bool> r;
+  for (const form_id game : games) r.push_back(c.info(store.simplest(game)).kind == phylum::tame);
+  return r;
+}
+
+namespace {
+
+form_id mate_of(misere_forms& store, form_id g, std::unordered_map<form_id, form_id>& known) {
+  if (g == misere_forms::zero()) return store.nim_heap(1);
+  if (const auto it = known.find(g); it != known.end()) return it->second;
+  const std::vector<form_id> options(store.options(g).begin(), store.options(g).end());
+  std::vector<form_id> mates;
+  for (const form_id o : options) mates.push_back(mate_of(store, o, known));
+  return known[g] = store.simplest(store.game(std::move(mates)));
+}
+
+}  // namespace
+
+form_id mate(misere_forms& store, form_id g) {
+  std::unordered_map<form_id, form_id> known;
+  return mate_of(store, store.simplest(g), known);
+}
+
+std::vector<std::string> class_names(const misere_classes& c) {
+  std::vector<std::string> names;
+  const auto add = [&names](bool holds, const char* name) {
+    if (holds) names.emplace_back(name);
+  };
+  add(c.tame, "tame");
+  add(c.generally_tame, "generally tame");
+  add(c.restive, "restive");
+  add(c.restless, "restless");
+  add(c.half_tame, "half-tame");
+  names.emplace_back(c.even ? "even" : "odd");
+  return names;
+}
+
+std::string to_string(const misere_classes& c) {
+  std::string s;
+  for (const std::string& name : class_names(c)) s += (s.empty() ? "" : ", ") + name;
+  return s;
+}
+
+bool tame_sum_next_player_wins(std::span<const misere_genus> genera) noexcept {
+  std::uint32_t x = 0;
+  bool all_fickle = true;
+  for (const misere_genus& g : genera) {
+    x ^= g.normal;
+    all_fickle = all_fickle && fickle(g.normal, g.superscript.front());
+  }
+  return tame_sum_next_player_wins(x, all_fickle);
+}
+
+}  // namespace nimber::games
