@@ -242,18 +242,18 @@ namespace {
 // and D follow; smaller quotients find the new D directly, {y : y h in D} being a few words.
 class d_step {
  public:
-  // Up to 1024 elements D is found from D directly (a padded copy of the table, at most 4 MiB);
-  // past that from S, a few elements.
-  static constexpr std::size_t small_words = 16;
-  explicit d_step(const table_monoid& q)
-      : q_(q), words_((q.size + 63) / 64), divides_(std::size_t(q.size) * words_, 0), useful_(q.size, false) {
+  // Up to `direct_up_to` elements (at most 1024: a padded copy of the table, at most 4 MiB) D is
+  // found from D directly; past that from S, a few elements.
+  d_step(const table_monoid& q, std::uint32_t direct_up_to)
+      : q_(q), words_((q.size + 63) / 64), divides_(std::size_t(q.size) * words_, 0), useful_(q.size, false),
+        direct_(q.size <= std::min<std::uint32_t>(direct_up_to, 1024)) {
     for (std::uint32_t s = 0; s < q.size; ++s)
       for (std::uint32_t y = 0; y < q.size; ++y)
         if (q.marked[q(s, y)]) {
           divides_[s * words_ + y / 64] |= std::uint64_t(1) << (y % 64);
           useful_[s] = true;
         }
-    if (words_ <= small_words) {
+    if (direct_) {
       // Rows of the table padded to whole words, the padding pointing at a byte that is 0.
       const std::size_t width = words_ * 64;
       times_.assign(q.size * width, q.size);
@@ -275,7 +275,7 @@ class d_step {
   void operator()(const state_table& t, std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
     d.assign(words_, 0);
     const std::uint32_t x = t.states[id].x;
-    if (words_ <= small_words) {
+    if (direct_) {
       // {y : y g in D}: each y looks up its product's byte, eight bytes of 0 or 1 packed into
       // eight bits by one multiplication (byte i lands on bit 56 + i).
       if (unpacked_ != id) {
@@ -323,15 +323,16 @@ class d_step {
   std::vector<std::uint32_t> times_;  // quotients to 1024 elements: the padded rows
   std::vector<std::uint8_t> bytes_;   // the D of state unpacked_, a byte an element
   std::uint32_t unpacked_ = ~0u;
+  bool direct_;
 };
 
 }  // namespace
 
 verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const marking& marked_by,
-               std::uint64_t max_bytes) {
+               std::uint64_t max_bytes, std::uint32_t direct_up_to) {
   const candidate_monoid m(q, {}, q.size);
   const std::vector<letter> letters = letters_of(heaps);
-  d_step step(q);
+  d_step step(q, direct_up_to);
   verdict r;
   state_table t;
   t.find_or_add(0, std::vector<std::uint64_t>(step.words(), 0), step.words());
@@ -355,7 +356,7 @@ verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const m
 }
 
 struct state_cache::impl {
-  explicit impl(const table_monoid& q) : step(q) {}
+  explicit impl(const table_monoid& q) : step(q, 1024) {}
   d_step step;
   state_table t;
   std::set<std::pair<std::uint32_t, std::vector<std::uint32_t>>> letters;
