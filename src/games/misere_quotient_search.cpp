@@ -237,16 +237,16 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
 namespace {
 
 // The step of the check's states (x, D), D the elements y with y S meeting the marked ones.
-// A state's data is D, then for quotients past 1024 elements the elements S of the first
+// A state's data is D, then for quotients past 2048 elements the elements S of the first
 // position found reaching it (those with a marked multiple), from which the next states' S
 // and D follow; smaller quotients find the new D directly, {y : y h in D} being a few words.
 class d_step {
  public:
-  // Up to `direct_up_to` elements (at most 1024: a padded copy of the table, at most 4 MiB) D is
+  // Up to `direct_up_to` elements (at most 2048: a padded copy of the table, at most 16 MiB) D is
   // found from D directly; past that from S, a few elements.
   d_step(const table_monoid& q, std::uint32_t direct_up_to)
       : q_(q), words_((q.size + 63) / 64), divides_(std::size_t(q.size) * words_, 0), useful_(q.size, false),
-        direct_(q.size <= std::min<std::uint32_t>(direct_up_to, 1024)) {
+        direct_(q.size <= std::min<std::uint32_t>(direct_up_to, 2048)) {
     for (std::uint32_t s = 0; s < q.size; ++s)
       for (std::uint32_t y = 0; y < q.size; ++y)
         if (q.marked[q(s, y)]) {
@@ -320,7 +320,7 @@ class d_step {
   std::vector<std::uint64_t> divides_;
   std::vector<bool> useful_;  // whether an element has a marked multiple
   std::vector<std::uint64_t> s_;
-  std::vector<std::uint32_t> times_;  // quotients to 1024 elements: the padded rows
+  std::vector<std::uint32_t> times_;  // quotients to 2048 elements: the padded rows
   std::vector<std::uint8_t> bytes_;   // the D of state unpacked_, a byte an element
   std::uint32_t unpacked_ = ~0u;
   bool direct_;
@@ -356,7 +356,7 @@ verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const m
 }
 
 struct state_cache::impl {
-  explicit impl(const table_monoid& q) : step(q, 1024) {}
+  explicit impl(const table_monoid& q) : step(q, 2048) {}
   d_step step;
   state_table t;
   std::set<std::pair<std::uint32_t, std::vector<std::uint32_t>>> letters;
