@@ -8,7 +8,6 @@
 #include <stdexcept>
 #include <string>
 #include <tuple>
-#include <unordered_map>
 
 #include "nimber/games/error.hpp"
 
@@ -89,30 +88,26 @@ class state_table {
   std::pair<std::uint32_t, bool> find_or_add(std::uint32_t x, std::span<const std::uint64_t> d, std::size_t key_size) {
     const std::span<const std::uint64_t> key = d.first(key_size);
     const std::uint64_t h = hash(x, key);
-    auto [lo, hi] = index_.equal_range(h);
-    for (auto it = lo; it != hi; ++it)
-      if (states[it->second].x == x && std::ranges::equal(data(it->second).first(key_size), key))
-        return {it->second, false};
+    if (2 * (states.size() + 1) > slots_.size()) rehash(key_size, 2 * slots_.size());
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = (h ^ h >> 31) & mask;
+    for (; slots_[i].second != free_slot; i = (i + 1) & mask)
+      if (slots_[i].first == h && states[slots_[i].second].x == x &&
+          std::ranges::equal(data(slots_[i].second).first(key_size), key))
+        return {slots_[i].second, false};
     const auto id = static_cast<std::uint32_t>(states.size());
     states.push_back({x, pool.size(), static_cast<std::uint32_t>(d.size())});
     pool.insert(pool.end(), d.begin(), d.end());
-    index_.emplace(h, id);
+    slots_[i] = {h, id};
     return {id, true};
   }
   // Forgets the states from n on.
   void truncate(std::uint32_t n, std::size_t key_size) {
-    for (std::uint32_t id = n; id < states.size(); ++id) {
-      auto [lo, hi] = index_.equal_range(hash(states[id].x, data(id).first(key_size)));
-      for (auto it = lo; it != hi; ++it)
-        if (it->second == id) {
-          index_.erase(it);
-          break;
-        }
-    }
     if (n < states.size()) pool.resize(states[n].first);
     states.resize(n);
+    rehash(key_size, slots_.size());
   }
-  std::uint64_t bytes() const { return states.size() * (sizeof(state) + 48) + pool.size() * 8; }
+  std::uint64_t bytes() const { return states.size() * sizeof(state) + slots_.size() * 16 + pool.size() * 8; }
   heap_word word(std::uint32_t id, std::span<const letter> letters, std::size_t heaps) const {
     heap_word w(heaps, 0);
     for (; id != 0; id = states[id].parent) ++w[letters[states[id].via].heap];
@@ -120,7 +115,19 @@ class state_table {
   }
 
  private:
-  std::unordered_multimap<std::uint64_t, std::uint32_t> index_;
+  // Open addressing: each slot the hash of a state and its id (free_slot when empty).
+  static constexpr std::uint32_t free_slot = ~0u;
+  void rehash(std::size_t key_size, std::size_t capacity) {
+    capacity = std::max<std::size_t>(capacity, 64);
+    slots_.assign(capacity, {0, free_slot});
+    for (std::uint32_t id = 0; id < states.size(); ++id) {
+      const std::uint64_t h = hash(states[id].x, data(id).first(key_size));
+      std::size_t i = (h ^ h >> 31) & (capacity - 1);
+      while (slots_[i].second != free_slot) i = (i + 1) & (capacity - 1);
+      slots_[i] = {h, id};
+    }
+  }
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> slots_;
 };
 
 // Visits the states from the empty position in the order of the smallest position reaching
@@ -181,7 +188,9 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
   using key = std::tuple<std::uint64_t, std::uint64_t, std::uint32_t>;  // total, ~heaps, element
   std::vector<std::pair<std::uint64_t, std::uint64_t>> best(m.size(), {~std::uint64_t(0), 0});
   std::vector<std::uint32_t> via(m.size(), 0);
-  std::vector<std::vector<std::uint32_t>> options(m.size());
+  // The option images of each marked element, one after another in `pool`.
+  std::vector<std::uint32_t> pool, s;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> options(m.size(), {0, 0});  // start, count
   std::priority_queue<key, std::vector<key>, std::greater<key>> queue;
   best[0] = {0, ~std::uint64_t(0)};
   queue.emplace(0, ~std::uint64_t(0), 0);
@@ -190,16 +199,19 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
     const auto [total, inverted, x] = queue.top();
     queue.pop();
     if (r.marks[x] >= 0 || std::tie(total, inverted) != std::tie(best[x].first, best[x].second)) continue;
-    std::vector<std::uint32_t>& s = options[x];
+    s.clear();
     if (x != 0) {
       const std::uint32_t from = r.parent[x];
       const heap_image& g = *letters[via[x]].image;
-      for (const std::uint32_t e : options[from]) s.push_back(m.product(e, g.element));
+      const auto [start, count] = options[from];
+      for (std::uint64_t i = start; i < start + count; ++i) s.push_back(m.product(pool[i], g.element));
       for (const std::uint32_t o : g.options) s.push_back(m.product(from, o));
       std::sort(s.begin(), s.end());
       s.erase(std::unique(s.begin(), s.end()), s.end());
       r.heap[x] = letters[via[x]].heap;
     }
+    options[x] = {pool.size(), static_cast<std::uint32_t>(s.size())};
+    pool.insert(pool.end(), s.begin(), s.end());
     bool p = !s.empty();
     for (const std::uint32_t e : s) {
       if (r.marks[e] < 0) throw std::logic_error("misere quotient: an option's image is not marked");
@@ -225,17 +237,34 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
 namespace {
 
 // The step of the check's states (x, D), D the elements y with y S meeting the marked ones.
-// A state's data is D, then for quotients past 256 elements the elements S of the first
+// A state's data is D, then for quotients past 2048 elements the elements S of the first
 // position found reaching it (those with a marked multiple), from which the next states' S
 // and D follow; smaller quotients find the new D directly, {y : y h in D} being a few words.
 class d_step {
  public:
-  explicit d_step(const table_monoid& q)
-      : q_(q), words_((q.size + 63) / 64), divides_(std::size_t(q.size) * words_, 0) {
+  // Up to `direct_up_to` elements (at most 2048: a padded copy of the table, at most 16 MiB) D is
+  // found from D directly; past that from S, a few elements.
+  d_step(const table_monoid& q, std::uint32_t direct_up_to)
+      : q_(q), words_((q.size + 63) / 64), divides_(std::size_t(q.size) * words_, 0), useful_(q.size, false),
+        direct_(q.size <= std::min<std::uint32_t>(direct_up_to, 2048)) {
     for (std::uint32_t s = 0; s < q.size; ++s)
       for (std::uint32_t y = 0; y < q.size; ++y)
-        if (q.marked[q(y, s)]) divides_[s * words_ + y / 64] |= std::uint64_t(1) << (y % 64);
+        if (q.marked[q(s, y)]) {
+          divides_[s * words_ + y / 64] |= std::uint64_t(1) << (y % 64);
+          useful_[s] = true;
+        }
+    if (direct_) {
+      // Rows of the table padded to whole words, the padding pointing at a byte that is 0.
+      const std::size_t width = words_ * 64;
+      times_.assign(q.size * width, q.size);
+      for (std::uint32_t g = 0; g < q.size; ++g)
+        for (std::uint32_t y = 0; y < q.size; ++y) times_[g * width + y] = q(g, y);
+      bytes_.assign(width + 1, 0);
+    }
   }
+  // The states' data are read through a copy of the last one's D as bytes; a state table that
+  // forgets states may give their ids to new ones, and then the copy must go.
+  void forget() noexcept { unpacked_ = ~0u; }
   std::size_t words() const noexcept { return words_; }
   // Whether the state's positions are P-positions as the marks say; the empty position (id 0)
   // has no option at all, the others some, one of them a P-position exactly when the identity
@@ -246,25 +275,37 @@ class d_step {
   void operator()(const state_table& t, std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
     d.assign(words_, 0);
     const std::uint32_t x = t.states[id].x;
-    if (words_ <= 4) {
-      const std::span<const std::uint64_t> from = t.data(id);
-      for (std::uint32_t y = 0; y < q_.size; ++y) {
-        const std::uint32_t z = q_(y, g.element);
-        d[y / 64] |= (from[z / 64] >> (z % 64) & 1) << (y % 64);
+    if (direct_) {
+      // {y : y g in D}: each y looks up its product's byte, eight bytes of 0 or 1 packed into
+      // eight bits by one multiplication (byte i lands on bit 56 + i).
+      if (unpacked_ != id) {
+        const std::uint64_t* from = t.data(id).data();
+        for (std::uint32_t y = 0; y < q_.size; ++y) bytes_[y] = static_cast<std::uint8_t>(from[y / 64] >> (y % 64) & 1);
+        unpacked_ = id;
+      }
+      const std::uint32_t* times_g = &times_[std::size_t(g.element) * words_ * 64];
+      for (std::size_t w = 0; w < words_; ++w) {
+        std::uint64_t word = 0;
+        for (unsigned k = 0; k < 64; k += 8, times_g += 8) {
+          std::uint64_t b = 0;
+          for (unsigned j = 0; j < 8; ++j) b |= std::uint64_t(bytes_[times_g[j]]) << (8 * j);
+          word |= (b * 0x0102040810204080ull) >> 56 << k;
+        }
+        d[w] = word;
       }
       for (const std::uint32_t o : g.options) add(d, q_(x, o));
       return;
     }
     s_.clear();
-    for (const std::uint64_t e : t.data(id).subspan(words_)) s_.push_back(q_(static_cast<std::uint32_t>(e), g.element));
-    for (const std::uint32_t o : g.options) s_.push_back(q_(x, o));
+    // Elements with no marked multiple add nothing to D.
+    const std::uint32_t* times_g = &q_.table[std::size_t(g.element) * q_.size];
+    const std::uint32_t* times_x = &q_.table[std::size_t(x) * q_.size];
+    for (const std::uint64_t e : t.data(id).subspan(words_))
+      if (const std::uint32_t y = times_g[e]; useful_[y]) s_.push_back(y);
+    for (const std::uint32_t o : g.options)
+      if (const std::uint32_t y = times_x[o]; useful_[y]) s_.push_back(y);
     std::sort(s_.begin(), s_.end());
     s_.erase(std::unique(s_.begin(), s_.end()), s_.end());
-    // Elements with no marked multiple add nothing to D.
-    std::erase_if(s_, [&](std::uint64_t e) {
-      const std::uint64_t* a = &divides_[e * words_];
-      return std::all_of(a, a + words_, [](std::uint64_t v) { return v == 0; });
-    });
     for (const std::uint64_t e : s_) add(d, e);
     d.insert(d.end(), s_.begin(), s_.end());
   }
@@ -277,16 +318,21 @@ class d_step {
   const table_monoid& q_;
   std::size_t words_;
   std::vector<std::uint64_t> divides_;
+  std::vector<bool> useful_;  // whether an element has a marked multiple
   std::vector<std::uint64_t> s_;
+  std::vector<std::uint32_t> times_;  // quotients to 2048 elements: the padded rows
+  std::vector<std::uint8_t> bytes_;   // the D of state unpacked_, a byte an element
+  std::uint32_t unpacked_ = ~0u;
+  bool direct_;
 };
 
 }  // namespace
 
 verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const marking& marked_by,
-               std::uint64_t max_bytes) {
+               std::uint64_t max_bytes, std::uint32_t direct_up_to) {
   const candidate_monoid m(q, {}, q.size);
   const std::vector<letter> letters = letters_of(heaps);
-  d_step step(q);
+  d_step step(q, direct_up_to);
   verdict r;
   state_table t;
   t.find_or_add(0, std::vector<std::uint64_t>(step.words(), 0), step.words());
@@ -310,7 +356,7 @@ verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const m
 }
 
 struct state_cache::impl {
-  explicit impl(const table_monoid& q) : step(q) {}
+  explicit impl(const table_monoid& q) : step(q, 2048) {}
   d_step step;
   state_table t;
   std::set<std::pair<std::uint32_t, std::vector<std::uint32_t>>> letters;
@@ -362,97 +408,8 @@ bool verify_with_heap(const table_monoid& q, std::span<const heap_image> heaps, 
   }
   c.images.pop_back();
   c.t.truncate(old, words);
+  c.step.forget();
   return false;
-}
-
-namespace {
-
-// The distinct images of the heaps with a move, in heap order: the generators of the walk.
-std::vector<std::uint32_t> heap_generators(std::span<const heap_image> heaps) {
-  std::vector<std::uint32_t> gens;
-  for (std::size_t h = 1; h < heaps.size(); ++h)
-    if (!heaps[h].options.empty() && std::ranges::find(gens, heaps[h].element) == gens.end())
-      gens.push_back(heaps[h].element);
-  return gens;
-}
-
-// Moore's refinement on the reachable elements: blocks split by the blocks of their products
-// with each generator until no block splits. A round folds the generators in one at a time,
-// numbering the pairs (block so far, block of the product).
-std::vector<std::uint32_t> refine(const std::vector<std::vector<std::uint32_t>>& step,
-                                  std::vector<std::uint32_t> block) {
-  const std::size_t n = block.size();
-  std::size_t count = 0;
-  std::unordered_map<std::uint64_t, std::uint32_t> ids;
-  std::vector<std::uint32_t> next(n);
-  for (;;) {
-    next = block;
-    for (const auto& s : step) {
-      ids.clear();
-      for (std::size_t i = 0; i < n; ++i) {
-        const std::uint64_t key = std::uint64_t(next[i]) << 32 | block[s[i]];
-        next[i] = ids.emplace(key, static_cast<std::uint32_t>(ids.size())).first->second;
-      }
-    }
-    if (step.empty()) return block;
-    block.swap(next);
-    if (ids.size() == count) return block;
-    count = ids.size();
-  }
-}
-
-}  // namespace
-
-reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, const std::vector<std::int8_t>& marks,
-                 std::uint64_t max_bytes) {
-  const std::vector<std::uint32_t> gens = heap_generators(heaps);
-  // The reachable elements, breadth-first from the identity, and each one's products.
-  std::vector<std::uint32_t> reached{0};
-  std::vector<std::uint32_t> where(m.size(), ~0u);
-  where[0] = 0;
-  std::vector<std::vector<std::uint32_t>> step(gens.size());
-  for (std::size_t i = 0; i < reached.size(); ++i)
-    for (std::size_t g = 0; g < gens.size(); ++g) {
-      const std::uint32_t y = m.product(reached[i], gens[g]);
-      if (where[y] == ~0u) {
-        where[y] = static_cast<std::uint32_t>(reached.size());
-        reached.push_back(y);
-      }
-      step[g].push_back(where[y]);
-    }
-  std::vector<std::uint32_t> block(reached.size());
-  for (std::size_t i = 0; i < reached.size(); ++i) block[i] = marks[reached[i]] == 1 ? 1 : 0;
-  block = refine(step, std::move(block));
-
-  // Number the blocks breadth-first from the identity's.
-  std::vector<std::uint32_t> representative{0};
-  std::vector<std::uint32_t> order_of_block(reached.size(), ~0u);
-  order_of_block[block[0]] = 0;
-  for (std::size_t k = 0; k < representative.size(); ++k)
-    for (std::size_t g = 0; g < gens.size(); ++g) {
-      const std::uint32_t j = step[g][representative[k]];
-      if (order_of_block[block[j]] == ~0u) {
-        order_of_block[block[j]] = static_cast<std::uint32_t>(representative.size());
-        representative.push_back(j);
-      }
-    }
-  const auto size = static_cast<std::uint32_t>(representative.size());
-  if (std::uint64_t(size) * size * 4 > max_bytes)
-    throw game_size_error("a quotient of " + std::to_string(size) + " elements needs more than " +
-                          std::to_string(max_bytes) + " bytes for its table");
-  reduction r;
-  r.quotient.size = size;
-  r.quotient.table.assign(std::size_t(size) * size, 0);
-  r.quotient.marked.assign(size, false);
-  for (std::uint32_t a = 0; a < size; ++a) {
-    r.quotient.marked[a] = marks[reached[representative[a]]] == 1;
-    for (std::uint32_t b = 0; b < size; ++b) {
-      const std::uint32_t y = m.product(reached[representative[a]], reached[representative[b]]);
-      r.quotient.table[std::size_t(a) * size + b] = order_of_block[block[where[y]]];
-    }
-  }
-  for (const heap_image& h : heaps) r.classes.push_back(order_of_block[block[where[h.element]]]);
-  return r;
 }
 
 }  // namespace nimber::games::quotient_detail

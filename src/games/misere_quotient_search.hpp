@@ -78,13 +78,14 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
 // D to {y : y h in D} ∪ D(x O(h)). On failure: the first position contradicting its
 // element's mark, and a position of that element whose outcome agrees with the mark (the
 // first one searched, or else the one in `marked_by`): positions no smaller than them are
-// told apart by some position, and q identifies them.
+// told apart by some position, and q identifies them. Quotients of up to direct_up_to elements
+// (at most 2048) find each next D from D, larger ones from S; the verdict is the same.
 struct verdict {
   bool passed = false;
   heap_word failure, agreeing;
 };
 verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const marking& marked_by,
-               std::uint64_t max_bytes);
+               std::uint64_t max_bytes, std::uint32_t direct_up_to = 2048);
 
 // The reachable states of a quotient whose check passed, kept between heaps.
 class state_cache {

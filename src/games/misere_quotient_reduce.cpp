@@ -1,0 +1,140 @@
+// The reduction of a predicting candidate to the misère quotient (misere_quotient_search.hpp):
+// Moore's refinement of its reachable elements, numbered breadth-first from the identity.
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "games/misere_quotient_search.hpp"
+#include "nimber/games/error.hpp"
+
+namespace nimber::games::quotient_detail {
+namespace {
+
+// The distinct images of the heaps with a move, in heap order: the generators of the walk.
+std::vector<std::uint32_t> heap_generators(std::span<const heap_image> heaps) {
+  std::vector<std::uint32_t> gens;
+  for (std::size_t h = 1; h < heaps.size(); ++h)
+    if (!heaps[h].options.empty() && std::ranges::find(gens, heaps[h].element) == gens.end())
+      gens.push_back(heaps[h].element);
+  return gens;
+}
+
+// Numbers 64-bit keys in the order they first come: an open-addressing table, cleared in
+// place between uses, so that a refinement round allocates nothing.
+class key_numbering {
+ public:
+  void reset(std::size_t most) {
+    std::size_t capacity = 16;
+    shift_ = 60;
+    while (capacity < 2 * most) capacity *= 2, --shift_;
+    if (slots_.size() != capacity) slots_.assign(capacity, empty);
+    else std::fill(slots_.begin(), slots_.end(), empty);
+    count_ = 0;
+  }
+  std::uint32_t number(std::uint64_t key) {
+    const std::size_t mask = slots_.size() - 1;
+    // The top bits of the product, which every bit of the key reaches.
+    for (std::size_t i = (key * 0x9e3779b97f4a7c15ull) >> shift_;; i = (i + 1) & mask) {
+      if (slots_[i].first == key) return slots_[i].second;
+      if (slots_[i].first == empty.first) {
+        slots_[i] = {key, count_};
+        return count_++;
+      }
+    }
+  }
+  std::uint32_t size() const noexcept { return count_; }
+
+ private:
+  static constexpr std::pair<std::uint64_t, std::uint32_t> empty{~std::uint64_t(0), 0};
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> slots_;
+  unsigned shift_ = 60;
+  std::uint32_t count_ = 0;
+};
+
+// Moore's refinement on the reachable elements: blocks split by the blocks of their products
+// with each generator until no block splits. A round folds the generators in one at a time,
+// numbering the pairs (block so far, block of the product).
+std::vector<std::uint32_t> refine(const std::vector<std::vector<std::uint32_t>>& step,
+                                  std::vector<std::uint32_t> block) {
+  const std::size_t n = block.size();
+  std::size_t count = 0;
+  key_numbering ids;
+  std::vector<std::uint32_t> next(n);
+  for (;;) {
+    next = block;
+    for (const auto& s : step) {
+      ids.reset(n);
+      for (std::size_t i = 0; i < n; ++i) next[i] = ids.number(std::uint64_t(next[i]) << 32 | block[s[i]]);
+    }
+    if (step.empty()) return block;
+    block.swap(next);
+    if (ids.size() == count) return block;
+    count = ids.size();
+  }
+}
+
+}  // namespace
+
+reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, const std::vector<std::int8_t>& marks,
+                 std::uint64_t max_bytes) {
+  const std::vector<std::uint32_t> gens = heap_generators(heaps);
+  // The reachable elements, breadth-first from the identity, and each one's products.
+  std::vector<std::uint32_t> reached{0};
+  std::vector<std::uint32_t> where(m.size(), ~0u);
+  where[0] = 0;
+  std::vector<std::vector<std::uint32_t>> step(gens.size());
+  for (std::size_t i = 0; i < reached.size(); ++i)
+    for (std::size_t g = 0; g < gens.size(); ++g) {
+      const std::uint32_t y = m.product(reached[i], gens[g]);
+      if (where[y] == ~0u) {
+        where[y] = static_cast<std::uint32_t>(reached.size());
+        reached.push_back(y);
+      }
+      step[g].push_back(where[y]);
+    }
+  std::vector<std::uint32_t> block(reached.size());
+  for (std::size_t i = 0; i < reached.size(); ++i) block[i] = marks[reached[i]] == 1 ? 1 : 0;
+  block = refine(step, std::move(block));
+
+  // Number the blocks breadth-first from the identity's; each block after the first is found
+  // as an earlier one times a generator, which gives its row of the table from that one's.
+  std::vector<std::uint32_t> representative{0};
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> found_as{{0, 0}};  // (earlier block, generator)
+  std::vector<std::uint32_t> order_of_block(reached.size(), ~0u);
+  order_of_block[block[0]] = 0;
+  for (std::size_t k = 0; k < representative.size(); ++k)
+    for (std::size_t g = 0; g < gens.size(); ++g) {
+      const std::uint32_t j = step[g][representative[k]];
+      if (order_of_block[block[j]] == ~0u) {
+        order_of_block[block[j]] = static_cast<std::uint32_t>(representative.size());
+        representative.push_back(j);
+        found_as.emplace_back(static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(g));
+      }
+    }
+  const auto size = static_cast<std::uint32_t>(representative.size());
+  if (std::uint64_t(size) * size * 4 > max_bytes)
+    throw game_size_error("a quotient of " + std::to_string(size) + " elements needs more than " +
+                          std::to_string(max_bytes) + " bytes for its table");
+  // times[g][a]: a times generator g, in the quotient's numbering (the blocks are closed under
+  // each generator's step, so any member of a block gives it).
+  std::vector<std::vector<std::uint32_t>> times(gens.size(), std::vector<std::uint32_t>(size));
+  for (std::size_t g = 0; g < gens.size(); ++g)
+    for (std::uint32_t a = 0; a < size; ++a) times[g][a] = order_of_block[block[step[g][representative[a]]]];
+  reduction r;
+  r.quotient.size = size;
+  r.quotient.table.assign(std::size_t(size) * size, 0);
+  r.quotient.marked.assign(size, false);
+  for (std::uint32_t a = 0; a < size; ++a) {
+    r.quotient.marked[a] = marks[reached[representative[a]]] == 1;
+    std::uint32_t* row = &r.quotient.table[std::size_t(a) * size];
+    row[0] = a;
+    for (std::uint32_t b = 1; b < size; ++b) row[b] = times[found_as[b].second][row[found_as[b].first]];
+  }
+  for (const heap_image& h : heaps) r.classes.push_back(order_of_block[block[where[h.element]]]);
+  return r;
+}
+
+}  // namespace nimber::games::quotient_detail
