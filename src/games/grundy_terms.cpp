@@ -290,7 +290,10 @@ void grundy_terms::choose_mask(std::uint64_t from, std::uint64_t to) {
   // The mask is never 0 (that would make every value rare).
   std::uint32_t max_value = 0;
   g_.read([&](const auto& g) {
-    for (std::uint64_t i = from; i < to; ++i) max_value = std::max<std::uint32_t>(max_value, g[i]);
+    for (std::uint64_t i = from; i < to; ++i) {
+      max_value = std::max<std::uint32_t>(max_value, g[i]);
+      if ((i & 0xfffff) == 0) g_.trim(i);
+    }
   });
   const std::uint32_t width = std::bit_width(max_value);
   if (width > 12 && mask_ != 0) {  // too many masks to try; keep the current one
@@ -299,7 +302,10 @@ void grundy_terms::choose_mask(std::uint64_t from, std::uint64_t to) {
   }
   std::vector<std::uint64_t> count(std::size_t(1) << std::min(width, 12u), 0);
   g_.read([&](const auto& g) {
-    for (std::uint64_t i = from; i < to; ++i) ++count[g[i] & (count.size() - 1)];
+    for (std::uint64_t i = from; i < to; ++i) {
+      ++count[g[i] & (count.size() - 1)];
+      if ((i & 0xfffff) == 0) g_.trim(i);
+    }
   });
   mask_ = fewest_rare_mask(count).first;
   rebuild_rare(to);
@@ -336,15 +342,15 @@ std::uint8_t* grundy_terms::clear_rows(std::uint64_t count) {
   return rows_.data();
 }
 
-void grundy_terms::rebuild_rare(std::uint64_t to) {
-  rare_.clear();
-  rare_values_.clear();
+void grundy_terms::extend_rare(std::uint64_t from, std::uint64_t to) {
   g_.read([&](const auto& g) {
-    for (std::uint64_t i = 1; i < to; ++i)
+    for (std::uint64_t i = from; i < to; ++i) {
       if (is_rare(g[i])) {
         rare_.push_back(i);
         rare_values_.push_back(g[i]);
       }
+      if ((i & 0xfffff) == 0) g_.trim(i);
+    }
   });
 }
 
