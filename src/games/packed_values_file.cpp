@@ -26,6 +26,7 @@
 #include <cstring>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "games/packed_values_file.hpp"
 #include "nimber/games/error.hpp"
@@ -113,6 +114,13 @@ slot_state decode(const unsigned char* in, slot& s) {
 
 std::uint64_t round_up(std::uint64_t bytes) noexcept { return (bytes + page - 1) / page * page; }
 
+// Positions as the file holds them: 8 bytes each, little-endian.
+std::vector<unsigned char> encode_positions(const std::vector<std::uint64_t>& list, std::uint64_t from, std::uint64_t to) {
+  std::vector<unsigned char> raw(std::size_t(8 * (to - from)));
+  for (std::uint64_t i = from; i < to; ++i) put(raw.data() + 8 * (i - from), list[i], 8);
+  return raw;
+}
+
 }  // namespace
 
 
@@ -184,6 +192,17 @@ void drop(const void* base, std::uint64_t from, std::uint64_t to) noexcept {
   from = round_up(from);
   to = to / page * page;
   if (to > from) ::madvise(static_cast<char*>(const_cast<void*>(base)) + from, to - from, MADV_DONTNEED);
+}
+
+// FNV-1a of the first `bytes` bytes of a mapping, a stretch at a time, each let go once read.
+std::uint64_t checksum_of(const void* base, std::uint64_t bytes) noexcept {
+  std::uint64_t h = fnv_basis;
+  for (std::uint64_t at = 0; at < bytes; at += std::uint64_t(1) << 24) {
+    const std::uint64_t to = std::min(bytes, at + (std::uint64_t(1) << 24));
+    h = fnv1a(h, static_cast<const unsigned char*>(base) + at, to - at);
+    drop(base, at, to);
+  }
+  return h;
 }
 
 int open_locked(const std::string& path, int flags) {
@@ -277,13 +296,8 @@ packed_values packed_values::open_file(const std::string& path, std::string_view
   v.size_ = h.count;
   if (h.mask != 0) v.set_parity_tables(h.mask);
   v.preferred_ = h.mask;
-  // The values' checksum, a stretch at a time, each let go once read.
   const std::uint64_t bytes = h.count * h.width;
-  for (std::uint64_t at = 0; at < bytes; at += std::uint64_t(1) << 24) {
-    const std::uint64_t to = std::min(bytes, at + (std::uint64_t(1) << 24));
-    f.values_hash = fnv1a(f.values_hash, static_cast<const unsigned char*>(v.data_) + at, to - at);
-    drop(v.data_, at, to);
-  }
+  f.values_hash = checksum_of(v.data_, bytes);
   if (f.values_hash != h.values_hash) throw store_error(path, corrupt);
   f.hashed = bytes;
   f.committed = h.count;
@@ -335,7 +349,12 @@ void packed_values::commit(std::uint64_t count) {
   if (count < f.committed) return uncommit(count);
   const std::uint64_t bytes = count * width_;
   if (bytes > f.hashed) {
-    f.values_hash = fnv1a(f.values_hash, static_cast<const unsigned char*>(data_) + f.hashed, bytes - f.hashed);
+    // A stretch at a time, trimmed after each: a commit of many values must not map them all.
+    for (std::uint64_t at = f.hashed; at < bytes; at += std::uint64_t(1) << 24) {
+      const std::uint64_t to = std::min(bytes, at + (std::uint64_t(1) << 24));
+      f.values_hash = fnv1a(f.values_hash, static_cast<const unsigned char*>(data_) + at, to - at);
+      trim(to / width_);
+    }
     const std::uint64_t from = f.hashed / page * page;
     if (::msync(static_cast<unsigned char*>(data_) + from, round_up(bytes) - from, MS_SYNC) != 0)
       fail(f.path, "sync failed");
@@ -344,9 +363,7 @@ void packed_values::commit(std::uint64_t count) {
   const std::uint64_t exceptions =
       std::uint64_t(std::lower_bound(exceptions_.begin(), exceptions_.end(), count) - exceptions_.begin());
   if (exceptions > f.exceptions_written) {
-    std::vector<unsigned char> raw(std::size_t(8 * (exceptions - f.exceptions_written)));
-    for (std::uint64_t i = f.exceptions_written; i < exceptions; ++i)
-      put(raw.data() + 8 * (i - f.exceptions_written), exceptions_[i], 8);
+    const std::vector<unsigned char> raw = encode_positions(exceptions_, f.exceptions_written, exceptions);
     write_all(f.fd, raw.data(), raw.size(), f.exceptions_at + 8 * f.exceptions_written, f.path);
     f.exceptions_hash = fnv1a(f.exceptions_hash, raw.data(), raw.size());
     f.exceptions_written = exceptions;
@@ -386,8 +403,7 @@ void packed_values::reserve_file(std::uint64_t bytes) {
   const std::uint64_t capacity = round_up(std::max(bytes, std::uint64_t(1) << 20));
   if (f.exceptions_at < header_bytes + capacity) {
     const std::uint64_t at = header_bytes + capacity;
-    std::vector<unsigned char> raw(std::size_t(8 * f.exceptions_written));
-    for (std::uint64_t i = 0; i < f.exceptions_written; ++i) put(raw.data() + 8 * i, exceptions_[i], 8);
+    const std::vector<unsigned char> raw = encode_positions(exceptions_, 0, f.exceptions_written);
     write_all(f.fd, raw.data(), raw.size(), at, f.path);
     sync(f.fd, f.path);
     f.exceptions_at = at;
@@ -432,17 +448,11 @@ void packed_values::finish_rewrite(void* target) {
   file_state& f = *file_;
   const std::string path = f.path + ".new";
   const std::uint64_t bytes = f.committed * width_;
-  std::uint64_t hash = fnv_basis;
-  for (std::uint64_t at = 0; at < bytes; at += std::uint64_t(1) << 24) {
-    const std::uint64_t to = std::min(bytes, at + (std::uint64_t(1) << 24));
-    hash = fnv1a(hash, static_cast<const unsigned char*>(target) + at, to - at);
-    drop(target, at, to);
-  }
+  const std::uint64_t hash = checksum_of(target, bytes);
   if (::msync(target, f.rewrite_capacity, MS_SYNC) != 0) fail(path, "sync failed");
   const std::uint64_t exceptions =
       std::uint64_t(std::lower_bound(exceptions_.begin(), exceptions_.end(), f.committed) - exceptions_.begin());
-  std::vector<unsigned char> raw(std::size_t(8 * exceptions));
-  for (std::uint64_t i = 0; i < exceptions; ++i) put(raw.data() + 8 * i, exceptions_[i], 8);
+  const std::vector<unsigned char> raw = encode_positions(exceptions_, 0, exceptions);
   const std::uint64_t at = header_bytes + f.rewrite_capacity;
   write_all(f.rewrite_fd, raw.data(), raw.size(), at, path);
   sync(f.rewrite_fd, path);

@@ -157,8 +157,9 @@ struct grundy_sequence {
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
                                    const sequence_options& options = {});
 // The same in `store` (a file-backed one, say), which becomes the result's values. The values
-// it holds already are taken as G(0 .. store.size()-1), as options.known would be (which must
-// then be empty); the run goes on from there. Long passes over the values let a file-backed
+// it holds already (at most `terms`) are taken as G(0 .. store.size()-1), as options.known
+// would be (which must then be empty); the run goes on from there, and its result is the
+// same as if it had computed them. Long passes over the values let a file-backed
 // store trim its resident pages (packed_values::trim).
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms, packed_values store,
                                    const sequence_options& options = {});

@@ -38,6 +38,7 @@ class packed_values {
   // `count` zeros, one byte each.
   explicit packed_values(std::uint64_t count);
   explicit packed_values(std::span<const std::uint32_t> values);
+  // A copy is held in memory, whatever the store copied.
   packed_values(const packed_values& other);
   packed_values(packed_values&& other) noexcept;
   packed_values& operator=(packed_values other) noexcept;
