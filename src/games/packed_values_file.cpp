@@ -227,14 +227,14 @@ void* map(int fd, std::uint64_t capacity, const std::string& path) {
 
 }  // namespace
 
+packed_values::file_state::file_state(std::string path_, std::string_view tag_)
+    : path(std::move(path_)), tag(tag_), baseline(resident_file_bytes()) {}
+
 packed_values packed_values::create_file(const std::string& path, std::string_view tag) {
   if (tag.size() > max_tag) throw store_error(path, "a tag of at most 1024 characters");
   packed_values v;
-  v.file_ = std::make_unique<file_state>();
+  v.file_ = std::make_unique<file_state>(path, tag);
   file_state& f = *v.file_;
-  f.path = path;
-  f.tag = tag;
-  f.baseline = resident_file_bytes();
   f.fd = open_locked(path, O_CREAT | O_EXCL);
   v.capacity_ = page;
   allocate(f.fd, 0, header_bytes + v.capacity_, path);
@@ -247,11 +247,8 @@ packed_values packed_values::create_file(const std::string& path, std::string_vi
 
 packed_values packed_values::open_file(const std::string& path, std::string_view tag) {
   packed_values v;
-  v.file_ = std::make_unique<file_state>();
+  v.file_ = std::make_unique<file_state>(path, tag);
   file_state& f = *v.file_;
-  f.path = path;
-  f.tag = tag;
-  f.baseline = resident_file_bytes();
   f.fd = open_locked(path, 0);
   struct stat st {};
   if (::fstat(f.fd, &st) != 0 || !S_ISREG(st.st_mode)) throw store_error(path, "a store in a regular file");

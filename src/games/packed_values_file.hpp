@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "nimber/games/packed_values.hpp"
 
@@ -30,6 +31,8 @@ struct packed_values::file_state {
   // Writes and syncs the header of the first `count` values of v and its first `exceptions`
   // exceptions, as they are in the file now.
   void record(const packed_values& v, std::uint64_t count, std::uint64_t exceptions);
+  // The state of the store in `path` for `tag`, before its file is opened.
+  file_state(std::string path_, std::string_view tag_);
   ~file_state() {
 #if defined(__linux__)
     if (rewrite_fd >= 0) ::close(rewrite_fd);
