@@ -157,6 +157,7 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms, p
       const std::uint64_t count = std::min({sequence.block_size(), terms - n, checkpoint - n});
       g.resize(n + count);
       n += sequence.sparse_block(n, count);
+      g.trim(n);  // a block's scans may read far from the tail: a file-backed store trims often
     } else if (const std::uint64_t done =
                    dense ? dense->extend(g, n, std::min({terms, checkpoint, (n | 0xffff) + 1}) - n) : 0) {
       for (const std::uint64_t end = n + done; n < end; ++n) sequence.note(n);
