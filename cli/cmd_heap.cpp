@@ -299,10 +299,11 @@ void add_heap_command(CLI::App& app, context& ctx) {
       "SIGINT or SIGTERM; removed when the run completes. One run at a time (FILE.lock)");
   opt->every_option = sub->add_option(
       "--checkpoint-every", opt->checkpoint_every,
-      "Seconds between checkpoints (default 300; 0: as often as the engine reports); needs --checkpoint");
+      "Seconds between checkpoints (default 300, or 2 with --store; 0: as often as the engine reports); "
+      "needs --checkpoint or --store");
   opt->store_option = sub->add_option(
       "--store", opt->store,
-      "Keep the values in FILE, a memory-mapped store (one byte a term) of which --max-memory bounds "
+      "Keep the values in FILE, a memory-mapped store (packed as in memory) of which --max-memory bounds "
       "the part held in memory; it is also the checkpoint, saved every --checkpoint-every seconds "
       "(default 2 here) and on SIGINT or SIGTERM, and kept when the run completes. FILE must not "
       "exist, unless --resume goes on from it");
