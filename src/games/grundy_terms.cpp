@@ -272,17 +272,22 @@ void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, 
         --missing;
       }
     };
-    std::uint64_t a = 1;
-    if (scan != nullptr)
-      while (missing != 0) {
-        unsigned lanes = 0;
-        a = scan(g, m, a, last, table, lanes);
-        if (a + 16 > last + 1) break;  // the tail, pair by pair below
-        for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
-        a += 16;
-      }
-    // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
-    for (; a <= last && missing != 0; ++a) take(a);
+    // In stretches of pairs: a term whose value is rare scans every pair, the whole store, and
+    // a file-backed store lets the pages read go between stretches (trim).
+    for (std::uint64_t a = 1; a <= last && missing != 0;) {
+      if (a > 1) g_.trim(m);
+      const std::uint64_t stop = std::min(last, a + scan_stretch - 1);
+      if (scan != nullptr)
+        while (missing != 0) {
+          unsigned lanes = 0;
+          a = scan(g, m, a, stop, table, lanes);
+          if (a + 16 > stop + 1) break;  // the tail, pair by pair below
+          for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
+          a += 16;
+        }
+      // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
+      for (; a <= stop && missing != 0; ++a) take(a);
+    }
   }
 }
 

@@ -86,6 +86,7 @@ class grundy_terms {
   // of two stored entries says that it may stand for a wanted value, found(a, x) gives that
   // value for the pair (a, m - a), or `none` (x stands for another value).
   static constexpr std::uint32_t none = ~std::uint32_t(0);
+  static constexpr std::uint64_t scan_stretch = std::uint64_t(1) << 20;  // pairs between trims
   template <class T, class Found>
   void scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
                   std::uint32_t* table, std::uint32_t& missing, const Found& found) const noexcept;
