@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <sys/stat.h>
+
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -24,7 +26,7 @@ namespace {
 namespace ng = nimber::games;
 
 struct heap_options {
-  std::string code, terms, heaps, plot, stats, checkpoint, checkpoint_every = "300", threads = "0";
+  std::string code, terms, heaps, plot, stats, checkpoint, checkpoint_every = "300", threads = "0", store;
   bool period = false, resume = false, misere = false;
   CLI::Option* heaps_option = nullptr;
   CLI::Option* period_option = nullptr;
@@ -32,6 +34,7 @@ struct heap_options {
   CLI::Option* stats_option = nullptr;
   CLI::Option* checkpoint_option = nullptr;
   CLI::Option* every_option = nullptr;
+  CLI::Option* store_option = nullptr;
 };
 
 // Memory per term: the value at the widest it may need (4 bytes; one while the values are
@@ -109,6 +112,65 @@ void write_stats(output_target& out, const ng::heap_game& game, const ng::packed
   out.commit();
 }
 
+// What the memory budget leaves a file-backed store for its resident pages: all of it but a
+// fixed part for the engine, the output and the program (a run of 2^16 terms holds 6 MB).
+constexpr std::uint64_t store_fixed_part = std::uint64_t(16) << 20;
+
+// A store_error as the command's one-line error: unfit files name the option, failed system
+// calls say what failed.
+[[noreturn]] void store_failure(const ng::store_error& e, const heap_options& opt) {
+  if (e.system()) throw resource_error("--store: '" + opt.store + "': expected " + e.expected());
+  throw input_error("--store", opt.store, e.expected());
+}
+
+std::chrono::seconds checkpoint_interval(const heap_options& opt) {
+  // A store is saved often (its commit writes only what is new): a kill loses seconds.
+  if (!opt.every_option->count() && opt.store_option->count()) return std::chrono::seconds(2);
+  return std::chrono::seconds(parse_bounded(opt.checkpoint_every, "--checkpoint-every", 0, 1u << 30,
+                                            "a number of seconds from 0 to 2^30"));
+}
+
+// --store FILE: the values in a file-backed store (packed_values::create_file), committed
+// every --checkpoint-every seconds and when SIGINT or SIGTERM asks to stop; --resume goes on
+// from the terms it records. The store stays when the run completes: it is the values.
+ng::grundy_sequence compute_in_store(const heap_options& opt, const ng::heap_game& game, std::uint64_t terms,
+                                     ng::sequence_options options, context& ctx) {
+  if (opt.store.empty() || opt.store.starts_with("-"))
+    throw input_error("--store", opt.store, "a file name (a store is not written to standard output)");
+  if (opt.store == ctx.output_file) throw input_error("--store", opt.store, "a file other than the --output FILE");
+  struct stat st {};
+  const bool exists = ::stat(opt.store.c_str(), &st) == 0;
+  if (exists && !opt.resume)
+    throw input_error("--store", opt.store, "a file that does not exist yet (--resume goes on from a store)");
+  const std::chrono::seconds every = checkpoint_interval(opt);
+  try {
+    ng::packed_values values = exists ? ng::packed_values::open_file(opt.store, game.name())
+                                      : ng::packed_values::create_file(opt.store, game.name());
+    if (values.size() > terms)
+      throw input_error("--resume", opt.store,
+                        "a store of at most --terms terms (it holds " + std::to_string(values.size()) + ")");
+    const std::uint64_t budget = memory_budget();
+    values.set_resident_limit(budget > 2 * store_fixed_part ? budget - store_fixed_part : store_fixed_part);
+    checkpoint_clock clock{every};
+    stop_signals signals;
+    options.checkpoint = [&](ng::packed_values& v, std::uint64_t done) {
+      const bool stop = stop_signals::stop_requested();
+      if (stop || clock.due()) v.commit(done);
+      return !stop;
+    };
+    ng::grundy_sequence s = ng::grundy_sequence_of(game, terms, std::move(values), options);
+    s.values.commit(s.computed);
+    if (s.stopped) {
+      std::fprintf(stderr, "nimber: stopped: %llu terms saved in %s; the same command with --resume goes on\n",
+                   static_cast<unsigned long long>(s.computed), opt.store.c_str());
+      stop_signals::stop();
+    }
+    return s;
+  } catch (const ng::store_error& e) {
+    store_failure(e, opt);
+  }
+}
+
 // The sequence, computed from scratch or from the checkpoint --resume names, saving a
 // checkpoint every --checkpoint-every seconds and when SIGINT or SIGTERM asks to stop.
 ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_game& game,
@@ -118,6 +180,7 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
   options.threads = unsigned(parse_bounded(opt.threads, "--threads", 0, 1024,
                                            "a thread count from 0 (one per core) to 1024"));
   options.progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };
+  if (opt.store_option->count()) return compute_in_store(opt, game, terms, options, ctx);
   if (!opt.checkpoint_option->count()) return ng::grundy_sequence_of(game, terms, options);
 
   // The thread count changes nothing in the values: a run may resume with another.
@@ -128,8 +191,7 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
     else if (a.rfind("--threads=", 0) != 0) arguments.push_back(a);
   }
   const std::string command = checkpoint_command(arguments);
-  const auto seconds = parse_bounded(opt.checkpoint_every, "--checkpoint-every", 0, 1u << 30,
-                                     "a number of seconds from 0 to 2^30");
+  const std::chrono::seconds seconds = checkpoint_interval(opt);
   const checkpoint_file file(opt.checkpoint, "--checkpoint", ctx.output_file);
   std::optional<std::vector<std::uint32_t>> known;
   if (opt.resume)
@@ -138,7 +200,7 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
     if (known->size() > terms) throw input_error("--resume", opt.checkpoint, "a checkpoint of at most --terms terms");
     options.known = *known;
   }
-  checkpoint_clock clock{std::chrono::seconds(seconds)};
+  checkpoint_clock clock{seconds};
   stop_signals signals;
   options.checkpoint = [&](const ng::packed_values& values, std::uint64_t done) {
     const bool stop = stop_signals::stop_requested();
@@ -157,23 +219,31 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
 
 void heap_command(const heap_options& opt, context& ctx) {
   const ng::heap_game game = parse_game(opt.code);
-  const std::uint64_t terms = parse_bounded(opt.terms, "--terms", 1, std::uint64_t(1) << 32,
-                                            "a number of terms from 1 to 2^32");
+  // A store on disk may hold more terms than memory: up to 2^40 there.
+  const bool in_store = opt.store_option->count() != 0;
+  const std::uint64_t terms = parse_bounded(opt.terms, "--terms", 1, std::uint64_t(1) << (in_store ? 40 : 32),
+                                            in_store ? "a number of terms from 1 to 2^40" : "a number of terms from 1 to 2^32");
   const std::vector<std::uint64_t> heaps = parse_heaps(opt, terms);
   if (!opt.plot.empty()) plot_format(opt.plot);
-  if (opt.resume && !opt.checkpoint_option->count())
+  const bool saved = opt.checkpoint_option->count() || opt.store_option->count();
+  if (opt.resume && !saved)
     throw input_error::at_end("--resume", "--checkpoint FILE beside it (the file to resume from)", "end of arguments");
-  if (opt.every_option->count() && !opt.checkpoint_option->count())
+  if (opt.every_option->count() && !saved)
     throw input_error::at_end("--checkpoint-every", "--checkpoint FILE beside it (the file to save in)",
                               "end of arguments");
+  if (opt.store_option->count() && opt.checkpoint_option->count())
+    throw input_error("--checkpoint", opt.checkpoint, "no --checkpoint beside --store (the store is the checkpoint)");
   if (opt.misere) {
-    for (const CLI::Option* other : {opt.heaps_option, opt.plot_option, opt.stats_option, opt.checkpoint_option})
+    for (const CLI::Option* other :
+         {opt.heaps_option, opt.plot_option, opt.stats_option, opt.checkpoint_option, opt.store_option})
       if (other->count()) throw input_error("--misere", other->get_name(), "no " + other->get_name() + " beside it (misère values stand alone)");
     const std::uint64_t most = 100000;
     if (terms > most) throw input_error("--terms", opt.terms, "at most " + std::to_string(most) + " terms with --misere");
     return print_misere_heaps(game, terms, opt.period, ctx);
   }
-  check_budget(terms * bytes_per_term, std::to_string(terms) + " terms of " + game.name());
+  // A file-backed store keeps only part of the values in memory.
+  check_budget(opt.store_option->count() ? 2 * store_fixed_part : terms * bytes_per_term,
+               std::to_string(terms) + " terms of " + game.name());
   std::unique_ptr<output_target> stats;  // opened now, so that a file it cannot write stops the run at once
   if (opt.stats_option->count()) {
     if (opt.stats == "-") throw input_error("--stats", opt.stats, "a file name (the statistics go to a file, not standard output)");
@@ -188,7 +258,11 @@ void heap_command(const heap_options& opt, context& ctx) {
   r.value("terms", cell::count(terms), "", in_json);
   r.table("values", terms,
           {{"n", [](std::size_t n) { return cell::count(n); }, in_csv},
-           {"grundy", [&v](std::size_t n) { return cell::number(v[n]); }}},
+           {"grundy",
+            [&v](std::size_t n) {
+              if ((n & 0xffff) == 0) v.trim(n);  // a file-backed store read through: let its pages go
+              return cell::number(v[n]);
+            }}},
           "", in_all, table_layout::one_line);
   if (opt.period) add_period(r, s, game, terms);
   if (!heaps.empty()) add_heap_sum(r, game, v, heaps);
@@ -226,7 +300,14 @@ void add_heap_command(CLI::App& app, context& ctx) {
       "SIGINT or SIGTERM; removed when the run completes. One run at a time (FILE.lock)");
   opt->every_option = sub->add_option(
       "--checkpoint-every", opt->checkpoint_every,
-      "Seconds between checkpoints (default 300; 0: as often as the engine reports); needs --checkpoint");
+      "Seconds between checkpoints (default 300, or 2 with --store; 0: as often as the engine reports); "
+      "needs --checkpoint or --store");
+  opt->store_option = sub->add_option(
+      "--store", opt->store,
+      "Keep the values in FILE, a memory-mapped store (packed as in memory) of which --max-memory bounds "
+      "the part held in memory; it is also the checkpoint, saved every --checkpoint-every seconds "
+      "(default 2 here) and on SIGINT or SIGTERM, and kept when the run completes. FILE must not "
+      "exist, unless --resume goes on from it");
   opt->stats_option = sub->add_option(
       "--stats", opt->stats,
       "Write to FILE, at every power of two N: the sparse-space mask, how many of G(1..N-1) are rare "
@@ -238,7 +319,7 @@ void add_heap_command(CLI::App& app, context& ctx) {
                 "Misère play (who cannot move wins): each heap's misère Grundy value, genus, tameness and "
                 "simplest form");
   sub->add_flag("--resume", opt->resume,
-                "Go on from the --checkpoint FILE of the same command (from scratch when "
+                "Go on from the --checkpoint or --store FILE of the same command (from scratch when "
                 "FILE does not exist)");
   sub->footer(
       "A digit d_k of the code says into how many heaps (bit j: j heaps) a heap may be left\n"
@@ -256,7 +337,8 @@ void add_heap_command(CLI::App& app, context& ctx) {
       "  nimber heap 0.77 --terms 12 --misere          # misère Kayles: values and forms\n"
       "  nimber heap subtraction:1,3,4 --terms 40 --misere --period   # genus period\n"
       "  nimber heap grundy --terms 268435456 --checkpoint g.ckpt   # Ctrl-C, then again\n"
-      "  nimber heap grundy --terms 268435456 --checkpoint g.ckpt --resume");
+      "  nimber heap grundy --terms 268435456 --checkpoint g.ckpt --resume\n"
+      "  nimber heap grundy --terms 8589934592 --store g.store --max-memory 4G --resume");
   sub->callback([&ctx, opt] { heap_command(*opt, ctx); });
 }
 

@@ -19,11 +19,18 @@ namespace nimber::games {
 namespace {
 
 // Over any values indexed by position: a span's array, or a packed store's (packed_values::read).
+// Reads the values in place, with no copy and no buffer of its own: memory stays the store's
+// whatever the period and preperiod. `store`, when given, is let trim its file-backed pages
+// as the scans move on.
 template <class Values>
-std::optional<periodicity> period_of(const heap_game& game, const Values& values, std::uint64_t n) {
+std::optional<periodicity> period_of(const heap_game& game, const Values& values, std::uint64_t n,
+                                     const packed_values* store = nullptr) {
   if (!game.is_octal()) return std::nullopt;
   const std::uint64_t t = game.max_removal();
   const std::uint64_t min_n0 = game.splits() ? 1 : 0;
+  const auto now_and_then = [store](std::uint64_t i, std::uint64_t at) {
+    if (store != nullptr && (i & 0xfffff) == 0) store->trim(at);
+  };
   // Need G(i + p) for i < 2 n0 + p + t, so 2 n0 + 2 p + t <= n: n0 <= limit below.
   for (std::uint64_t p = 1; 2 * (p + min_n0) + t <= n; ++p) {
     const std::uint64_t limit = (n - 2 * p - t) / 2;
@@ -32,17 +39,23 @@ std::optional<periodicity> period_of(const heap_game& game, const Values& values
     // still too long (the values below the preperiod are irregular); scanning down from the
     // top would walk the whole periodic stretch for every such multiple, O(n) each.
     bool holds = true;
-    for (std::uint64_t i = limit; i + p < n && holds; ++i) holds = values[i + p] == values[i];
+    for (std::uint64_t i = limit; i + p < n && holds; ++i) {
+      holds = values[i + p] == values[i];
+      now_and_then(i, i + p);
+    }
     if (!holds) continue;
     std::uint64_t n0 = limit;  // then the last i with G(i + p) != G(i), plus one
-    while (n0 > 0 && values[n0 - 1 + p] == values[n0 - 1]) --n0;
+    while (n0 > 0 && values[n0 - 1 + p] == values[n0 - 1]) {
+      --n0;
+      now_and_then(n0, n0);
+    }
     return periodicity{n0, p};
   }
   return std::nullopt;
 }
 
 std::optional<periodicity> period_of_prefix(const heap_game& game, const packed_values& g, std::uint64_t n) {
-  return g.read([&](const auto& p) { return period_of(game, p, n); });
+  return g.read([&](const auto& p) { return period_of(game, p, n, &g); });
 }
 
 }  // namespace
@@ -66,7 +79,13 @@ constexpr std::uint64_t sparse_start = 8192;  // naive below: rows too short to 
 
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
                                    const sequence_options& options) {
+  return grundy_sequence_of(game, terms, packed_values(), options);
+}
+
+grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms, packed_values store,
+                                   const sequence_options& options) {
   grundy_sequence result;
+  result.values = std::move(store);
   packed_values& g = result.values;
   const unsigned threads = options.threads != 0 ? options.threads
                                                 : std::max(1u, std::thread::hardware_concurrency());
@@ -96,16 +115,28 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
       g.prefer_parity(sparse && n >= options.parity_from ? sequence.mask() : 0);
     }
   };
-  std::uint64_t n = std::min<std::uint64_t>(options.known.size(), terms);
+  // The terms known already: those the store holds, or else options.known.
+  const bool from_store = !g.empty();
+  std::uint64_t n = std::min<std::uint64_t>(from_store ? g.size() : options.known.size(), terms);
   while (checkpoint < n) checkpoint *= 2;
   // The store grows with the terms: it never holds a value not yet computed (parity packing
   // would take it for a value, and widening would write it).
   g.resize(n);
-  for (std::uint64_t i = 0; i < n; ++i) g.set(i, options.known[i]);
-  for (std::uint64_t i = 0; i < n; ++i) sequence.replay(i);
-  if (n > first_checkpoint && n < checkpoint) choose_path(n);
+  if (!from_store)
+    for (std::uint64_t i = 0; i < n; ++i) g.set(i, options.known[i]);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    sequence.replay(i);
+    if ((i & 0xfffff) == 0) g.trim(i);
+  }
+  // The path the run chose at the last power of two, as if it had not stopped: the same mask
+  // (a file-backed store packed by it needs no rewrite), then the rare positions since.
+  if (n > first_checkpoint && n < checkpoint) {
+    choose_path(checkpoint / 2);
+    if (want_sparse) sequence.extend_rare(checkpoint / 2, n);
+  }
   // Tells the caller how far the run is; false when it asks to stop.
   const auto report = [&](std::uint64_t done) {
+    g.trim(done);
     if (options.progress) options.progress(done, terms);
     return !options.checkpoint || options.checkpoint(g, done);
   };
@@ -126,6 +157,7 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
       const std::uint64_t count = std::min({sequence.block_size(), terms - n, checkpoint - n});
       g.resize(n + count);
       n += sequence.sparse_block(n, count);
+      g.trim(n);  // a block's scans may read far from the tail: a file-backed store trims often
     } else if (const std::uint64_t done =
                    dense ? dense->extend(g, n, std::min({terms, checkpoint, (n | 0xffff) + 1}) - n) : 0) {
       for (const std::uint64_t end = n + done; n < end; ++n) sequence.note(n);

@@ -272,17 +272,22 @@ void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, 
         --missing;
       }
     };
-    std::uint64_t a = 1;
-    if (scan != nullptr)
-      while (missing != 0) {
-        unsigned lanes = 0;
-        a = scan(g, m, a, last, table, lanes);
-        if (a + 16 > last + 1) break;  // the tail, pair by pair below
-        for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
-        a += 16;
-      }
-    // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
-    for (; a <= last && missing != 0; ++a) take(a);
+    // In stretches of pairs: a term whose value is rare scans every pair, the whole store, and
+    // a file-backed store lets the pages read go between stretches (trim).
+    for (std::uint64_t a = 1; a <= last && missing != 0;) {
+      if (a > 1) g_.trim(m);
+      const std::uint64_t stop = std::min(last, a + scan_stretch - 1);
+      if (scan != nullptr)
+        while (missing != 0) {
+          unsigned lanes = 0;
+          a = scan(g, m, a, stop, table, lanes);
+          if (a + 16 > stop + 1) break;  // the tail, pair by pair below
+          for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
+          a += 16;
+        }
+      // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
+      for (; a <= stop && missing != 0; ++a) take(a);
+    }
   }
 }
 
@@ -290,7 +295,10 @@ void grundy_terms::choose_mask(std::uint64_t from, std::uint64_t to) {
   // The mask is never 0 (that would make every value rare).
   std::uint32_t max_value = 0;
   g_.read([&](const auto& g) {
-    for (std::uint64_t i = from; i < to; ++i) max_value = std::max<std::uint32_t>(max_value, g[i]);
+    for (std::uint64_t i = from; i < to; ++i) {
+      max_value = std::max<std::uint32_t>(max_value, g[i]);
+      if ((i & 0xfffff) == 0) g_.trim(i);
+    }
   });
   const std::uint32_t width = std::bit_width(max_value);
   if (width > 12 && mask_ != 0) {  // too many masks to try; keep the current one
@@ -299,7 +307,10 @@ void grundy_terms::choose_mask(std::uint64_t from, std::uint64_t to) {
   }
   std::vector<std::uint64_t> count(std::size_t(1) << std::min(width, 12u), 0);
   g_.read([&](const auto& g) {
-    for (std::uint64_t i = from; i < to; ++i) ++count[g[i] & (count.size() - 1)];
+    for (std::uint64_t i = from; i < to; ++i) {
+      ++count[g[i] & (count.size() - 1)];
+      if ((i & 0xfffff) == 0) g_.trim(i);
+    }
   });
   mask_ = fewest_rare_mask(count).first;
   rebuild_rare(to);
@@ -336,15 +347,15 @@ std::uint8_t* grundy_terms::clear_rows(std::uint64_t count) {
   return rows_.data();
 }
 
-void grundy_terms::rebuild_rare(std::uint64_t to) {
-  rare_.clear();
-  rare_values_.clear();
+void grundy_terms::extend_rare(std::uint64_t from, std::uint64_t to) {
   g_.read([&](const auto& g) {
-    for (std::uint64_t i = 1; i < to; ++i)
+    for (std::uint64_t i = from; i < to; ++i) {
       if (is_rare(g[i])) {
         rare_.push_back(i);
         rare_values_.push_back(g[i]);
       }
+      if ((i & 0xfffff) == 0) g_.trim(i);
+    }
   });
 }
 

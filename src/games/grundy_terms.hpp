@@ -49,6 +49,8 @@ class grundy_terms {
 
   // Picks the mask that makes the fewest of G(from .. to-1) rare and rebuilds the rare list.
   void choose_mask(std::uint64_t from, std::uint64_t to);
+  // Adds the rare positions from .. to-1 to the list (it ends below from).
+  void extend_rare(std::uint64_t from, std::uint64_t to);
 
   std::uint32_t mask() const { return mask_; }
   // The helper threads (null on one thread), for another engine of the same run to share.
@@ -60,9 +62,10 @@ class grundy_terms {
     if (game_.type() == heap_game::kind::take_break) add_to_classes(n);
     note(n);
   }
+  // Before a mask is chosen no position is listed (the list is built when it is).
   void note(std::uint64_t n) {
     const std::uint32_t v = g_[n];
-    if (n >= 1 && is_rare(v)) {
+    if (n >= 1 && mask_ != 0 && is_rare(v)) {
       rare_.push_back(n);
       rare_values_.push_back(v);
     }
@@ -83,6 +86,7 @@ class grundy_terms {
   // of two stored entries says that it may stand for a wanted value, found(a, x) gives that
   // value for the pair (a, m - a), or `none` (x stands for another value).
   static constexpr std::uint32_t none = ~std::uint32_t(0);
+  static constexpr std::uint64_t scan_stretch = std::uint64_t(1) << 20;  // pairs between trims
   template <class T, class Found>
   void scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
                   std::uint32_t* table, std::uint32_t& missing, const Found& found) const noexcept;
@@ -100,7 +104,11 @@ class grundy_terms {
     if (crew_) return crew_->run(items, f);
     for (std::uint64_t i = 0; i < items; ++i) f(i, 0u);
   }
-  void rebuild_rare(std::uint64_t to);
+  void rebuild_rare(std::uint64_t to) {
+    rare_.clear();
+    rare_values_.clear();
+    extend_rare(1, to);
+  }
   void mark_single_heap_options(std::uint64_t n, std::uint8_t* marks);
   void mark_progression_options(std::uint64_t n, std::uint8_t* marks);
   void add_to_classes(std::uint64_t n);

@@ -4,6 +4,8 @@
 // past the values (bytes() up to the capacity) is zero.
 #include "nimber/games/packed_values.hpp"
 
+#include "games/packed_values_file.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
@@ -20,18 +22,24 @@ namespace nimber::games {
 namespace {
 
 // Every value at index i of a store of `from` bytes a value moved to `to` bytes a value, from
-// the top down: the value at i goes to i * to >= i * from, past every value below it still
-// to be read. value(i, old) gives the value of the stored old one.
+// the top down, from the array `source` to `target`: when they are the same buffer, the value
+// at i goes to i * to >= i * from, past every value below it still to be read. value(i, old)
+// gives the value of the stored old one. Takes the values lo .. hi-1.
 template <class From, class To, class Value>
-void spread(void* data, std::uint64_t count, const Value& value) noexcept {
-  auto* bytes = static_cast<unsigned char*>(data);
-  for (std::uint64_t i = count; i-- > 0;) {
+void spread(const void* source, void* target, std::uint64_t lo, std::uint64_t hi, const Value& value) noexcept {
+  const auto* in = static_cast<const unsigned char*>(source);
+  auto* out = static_cast<unsigned char*>(target);
+  for (std::uint64_t i = hi; i-- > lo;) {
     From v;
-    std::memcpy(&v, bytes + i * sizeof(From), sizeof(From));
+    std::memcpy(&v, in + i * sizeof(From), sizeof(From));
     const To w = To(value(i, v));
-    std::memcpy(bytes + i * sizeof(To), &w, sizeof(To));
+    std::memcpy(out + i * sizeof(To), &w, sizeof(To));
   }
 }
+
+// Rewrites go a stretch of values at a time, so that a file-backed store can let the pages
+// of each finished stretch go.
+constexpr std::uint64_t rewrite_stretch = std::uint64_t(1) << 24;
 
 }  // namespace
 
@@ -39,6 +47,7 @@ void spread(void* data, std::uint64_t count, const Value& value) noexcept {
 void packed_values::reserve(std::uint64_t bytes) {
   if (bytes <= capacity_) return;
   bytes = std::max(bytes, capacity_ + capacity_ / 8);  // a store grown a term at a time
+  if (file_) return reserve_file(bytes);
 #if defined(__linux__)
   const std::uint64_t page = 4096, cap = (bytes + page - 1) / page * page;
   void* p = data_ == nullptr ? ::mmap(nullptr, cap, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
@@ -55,6 +64,7 @@ void packed_values::reserve(std::uint64_t bytes) {
 }
 
 void packed_values::release() noexcept {
+  if (file_) return release_file();
 #if defined(__linux__)
   if (data_ != nullptr) ::munmap(data_, capacity_);
 #else
@@ -84,6 +94,8 @@ std::uint32_t packed_values::parity_reader::operator[](std::uint64_t n) const no
   return next_ < e.size() && e[next_] == n ? v_->rare_value(b) : v_->expand_[b];
 }
 
+packed_values::packed_values() noexcept = default;
+
 packed_values::packed_values(std::uint64_t count) { resize(count); }
 
 packed_values::packed_values(std::span<const std::uint32_t> values) {
@@ -106,7 +118,7 @@ packed_values::packed_values(packed_values&& other) noexcept
       size_(std::exchange(other.size_, 0)),
       width_(std::exchange(other.width_, 1)), preferred_(std::exchange(other.preferred_, 0)),
       parity_mask_(std::exchange(other.parity_mask_, 0)), dropped_(other.dropped_),
-      exceptions_(std::move(other.exceptions_)), expand_(other.expand_) {}
+      exceptions_(std::move(other.exceptions_)), expand_(other.expand_), file_(std::move(other.file_)) {}
 
 packed_values& packed_values::operator=(packed_values other) noexcept {
   std::swap(data_, other.data_);
@@ -118,12 +130,14 @@ packed_values& packed_values::operator=(packed_values other) noexcept {
   std::swap(dropped_, other.dropped_);
   std::swap(exceptions_, other.exceptions_);
   std::swap(expand_, other.expand_);
+  std::swap(file_, other.file_);
   return *this;
 }
 
 packed_values::~packed_values() { release(); }
 
 void packed_values::set(std::uint64_t n, std::uint32_t v) {
+  if (file_ != nullptr && n < committed()) [[unlikely]] uncommit(n);
   if (v >= limit()) {
     if (width_ == 1 && parity_mask_ == 0 && preferred_ != 0 && v < 512) pack_by(preferred_);
     else widen(v < 65536 ? 2 : 4);
@@ -154,6 +168,7 @@ void packed_values::set(std::uint64_t n, std::uint32_t v) {
 }
 
 void packed_values::resize(std::uint64_t count) {
+  if (file_ != nullptr && count < committed()) uncommit(count);
   reserve(count * width_);
   if (count < size_) std::memset(static_cast<unsigned char*>(data_) + count * width_, 0, (size_ - count) * width_);
   size_ = count;
@@ -163,11 +178,18 @@ void packed_values::resize(std::uint64_t count) {
 void packed_values::widen(unsigned bytes) {
   if (parity_mask_ != 0) unpack_to_two_bytes();
   if (bytes <= width_) return;
-  reserve(size_ * bytes);
-  if (width_ == 1 && bytes == 2) spread<std::uint8_t, std::uint16_t>(data_, size_, same);
-  else if (width_ == 1) spread<std::uint8_t, std::uint32_t>(data_, size_, same);
-  else spread<std::uint16_t, std::uint32_t>(data_, size_, same);
+  void* target = begin_rewrite(size_ * bytes);
+  const unsigned from = width_;
+  for (std::uint64_t hi = size_; hi > 0;) {
+    const std::uint64_t lo = hi > rewrite_stretch ? hi - rewrite_stretch : 0;
+    if (from == 1 && bytes == 2) spread<std::uint8_t, std::uint16_t>(data_, target, lo, hi, same);
+    else if (from == 1) spread<std::uint8_t, std::uint32_t>(data_, target, lo, hi, same);
+    else spread<std::uint16_t, std::uint32_t>(data_, target, lo, hi, same);
+    drop_done(target, from, bytes, lo, hi);
+    hi = lo;
+  }
   width_ = bytes;
+  finish_rewrite(target);
 }
 
 void packed_values::widen_step() {
@@ -182,8 +204,17 @@ void packed_values::prefer_parity(std::uint32_t mask) {
   else pack_by(preferred_);
 }
 
-// Packs a one-byte store (plain, or packed by another mask) by `mask`, in place: each value
-// read the old way, then written the new one.
+void packed_values::set_parity_tables(std::uint32_t mask) noexcept {
+  parity_mask_ = mask;
+  dropped_ = (mask & 511) & (~(mask & 511) + 1);  // the lowest bit of the mask below 512
+  for (unsigned b = 0; b < 256; ++b) {
+    const std::uint32_t rest = (b & (dropped_ - 1)) | ((b & ~(dropped_ - 1)) << 1);
+    expand_[b] = std::uint16_t((std::popcount(rest & mask) & 1) != 0 ? rest : rest | dropped_);
+  }
+}
+
+// Packs a one-byte store (plain, or packed by another mask) by `mask`: each value read the
+// old way, then written the new one.
 void packed_values::pack_by(std::uint32_t mask) {
   const packed_values old_tables = [&] {
     packed_values t;
@@ -192,38 +223,46 @@ void packed_values::pack_by(std::uint32_t mask) {
     return t;
   }();
   const bool was_packed = parity_mask_ != 0;
-  parity_mask_ = mask;
-  dropped_ = (mask & 511) & (~(mask & 511) + 1);  // the lowest bit of the mask below 512
-  for (unsigned b = 0; b < 256; ++b) {
-    const std::uint32_t rest = (b & (dropped_ - 1)) | ((b & ~(dropped_ - 1)) << 1);
-    expand_[b] = std::uint16_t((std::popcount(rest & mask) & 1) != 0 ? rest : rest | dropped_);
-  }
+  auto* target = static_cast<std::uint8_t*>(begin_rewrite(size_));
+  const auto* bytes = static_cast<const std::uint8_t*>(data_);
+  set_parity_tables(mask);
   exceptions_.clear();
-  auto* bytes = static_cast<std::uint8_t*>(data_);
   std::size_t next = 0;  // the old exceptions, walked in step
-  for (std::uint64_t i = 0; i < size_; ++i) {
-    std::uint32_t v = bytes[i];
-    if (was_packed) {
-      const bool rare = next < old_tables.exceptions_.size() && old_tables.exceptions_[next] == i;
-      v = rare ? old_tables.rare_value(bytes[i]) : old_tables.expand_[bytes[i]];
-      next += rare;
+  for (std::uint64_t lo = 0; lo < size_; lo += rewrite_stretch) {
+    const std::uint64_t hi = std::min(size_, lo + rewrite_stretch);
+    for (std::uint64_t i = lo; i < hi; ++i) {
+      std::uint32_t v = bytes[i];
+      if (was_packed) {
+        const bool rare = next < old_tables.exceptions_.size() && old_tables.exceptions_[next] == i;
+        v = rare ? old_tables.rare_value(bytes[i]) : old_tables.expand_[bytes[i]];
+        next += rare;
+      }
+      target[i] = pack(v);
+      if ((std::popcount(v & mask) & 1) == 0) exceptions_.push_back(i);
     }
-    bytes[i] = pack(v);
-    if ((std::popcount(v & mask) & 1) == 0) exceptions_.push_back(i);
+    drop_done(target, 1, 1, lo, hi);
   }
+  finish_rewrite(target);
 }
 
 void packed_values::unpack_to_two_bytes() {
-  reserve(size_ * 2);
+  void* target = begin_rewrite(size_ * 2);
   std::size_t next = exceptions_.size();  // walked down in step with the values
-  spread<std::uint8_t, std::uint16_t>(data_, size_, [&](std::uint64_t i, std::uint8_t b) noexcept {
+  const auto value = [&](std::uint64_t i, std::uint8_t b) noexcept {
     const bool rare = next > 0 && exceptions_[next - 1] == i;
     next -= rare;
     return rare ? rare_value(b) : expand_[b];
-  });
+  };
+  for (std::uint64_t hi = size_; hi > 0;) {
+    const std::uint64_t lo = hi > rewrite_stretch ? hi - rewrite_stretch : 0;
+    spread<std::uint8_t, std::uint16_t>(data_, target, lo, hi, value);
+    drop_done(target, 1, 2, lo, hi);
+    hi = lo;
+  }
   width_ = 2;
   parity_mask_ = 0;
   exceptions_ = {};
+  finish_rewrite(target);
 }
 
 std::vector<std::uint32_t> packed_values::to_vector(std::uint64_t count) const {

@@ -24,8 +24,12 @@ std::pair<std::uint32_t, std::uint64_t> best_mask(const std::vector<std::uint64_
 }
 
 // Over any values indexed by position: a span's array, or a packed store's (packed_values::read).
+// `store`, when given, is let trim its file-backed pages as the passes move on.
 template <class Values>
-std::vector<sequence_stats> stats_of(const Values& values, std::uint64_t size) {
+std::vector<sequence_stats> stats_of(const Values& values, std::uint64_t size, const packed_values* store = nullptr) {
+  const auto now_and_then = [store](std::uint64_t i) {
+    if (store != nullptr && (i & 0xfffff) == 0) store->trim(i);
+  };
   std::vector<sequence_stats> out;
   std::vector<std::uint64_t> counts;  // of G(1 .. N-1), the mask's input
   std::uint64_t done = 1;             // positions counted: 1 .. done-1
@@ -33,6 +37,7 @@ std::vector<sequence_stats> stats_of(const Values& values, std::uint64_t size) {
     for (; done < n; ++done) {
       if (counts.size() <= values[done]) counts.resize(std::size_t(values[done]) + 1, 0);
       ++counts[values[done]];
+      now_and_then(done);
     }
     sequence_stats s;
     s.terms = n;
@@ -42,11 +47,13 @@ std::vector<sequence_stats> stats_of(const Values& values, std::uint64_t size) {
     ++s.histogram[values[0]];
     s.largest = std::uint32_t(s.histogram.size() - 1);
     if (s.rare > 0)
-      for (std::uint64_t i = n - 1; i >= 1; --i)
+      for (std::uint64_t i = n - 1; i >= 1; --i) {
         if ((std::popcount(values[i] & s.mask) & 1) == 0) {
           s.last_rare = i;
           break;
         }
+        now_and_then(i);
+      }
     out.push_back(std::move(s));
   }
   return out;
@@ -59,7 +66,7 @@ std::vector<sequence_stats> power_of_two_stats(std::span<const std::uint32_t> va
 }
 
 std::vector<sequence_stats> power_of_two_stats(const packed_values& values) {
-  return values.read([&](const auto& p) { return stats_of(p, values.size()); });
+  return values.read([&](const auto& p) { return stats_of(p, values.size(), &values); });
 }
 
 }  // namespace nimber::games

@@ -8,6 +8,7 @@
 //   game_argument_error  std::invalid_argument  arguments a function cannot work with
 //   game_size_error      std::length_error      a game with more positions than allowed
 //   search_limit_error   std::runtime_error     a search that used up its budget
+//   store_error          std::runtime_error     a file-backed store that cannot be used
 //
 // games_error itself does not derive from std::exception: a class reaching std::exception
 // along two paths (one through games_error, one through its kind) has an ambiguous
@@ -79,6 +80,25 @@ class search_limit_error : public std::runtime_error, public games_error {
  public:
   explicit search_limit_error(const std::string& message) : std::runtime_error(message) {}
   const char* what() const noexcept override { return std::runtime_error::what(); }
+};
+
+// A file-backed store (packed_values::create_file, open_file, commit) that cannot be used: the
+// file, what it should have been (a phrase that follows "expected": "a store of grundy (it
+// holds the values of 0.6)") and whether the system refused an operation (a write on a full
+// disk) rather than the file being unfit.
+class store_error : public std::runtime_error, public games_error {
+ public:
+  store_error(std::string path, std::string expected, bool system = false)
+      : std::runtime_error(path + ": expected " + expected), path_(std::move(path)),
+        expected_(std::move(expected)), system_(system) {}
+  const char* what() const noexcept override { return std::runtime_error::what(); }
+  const std::string& path() const noexcept { return path_; }
+  const std::string& expected() const noexcept { return expected_; }
+  bool system() const noexcept { return system_; }
+
+ private:
+  std::string path_, expected_;
+  bool system_ = false;
 };
 
 }  // namespace nimber::games

@@ -113,8 +113,9 @@ struct sequence_options {
   progress_fn progress;
   // Called with (values, n), G(0 .. n-1) the first n of the values (the store may hold more,
   // not yet computed), whenever progress is (at least once per 2^16 terms); returning false
-  // stops the run there, with the n terms computed so far. May be empty.
-  std::function<bool(const packed_values&, std::uint64_t)> checkpoint;
+  // stops the run there, with the n terms computed so far. A file-backed store is saved here
+  // by packed_values::commit(n). May be empty.
+  std::function<bool(packed_values&, std::uint64_t)> checkpoint;
   // G(0 .. k-1) from an earlier run of the same game (a saved checkpoint): the run goes on
   // from term k, and the result is the same as if it had computed them. Not checked.
   std::span<const std::uint32_t> known;
@@ -154,6 +155,13 @@ struct grundy_sequence {
 // values are the same for every thread count. Three-heap moves are computed naively
 // (O(n^2) per term).
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
+                                   const sequence_options& options = {});
+// The same in `store` (a file-backed one, say), which becomes the result's values. The values
+// it holds already (at most `terms`) are taken as G(0 .. store.size()-1), as options.known
+// would be (which must then be empty); the run goes on from there, and its result is the
+// same as if it had computed them. Long passes over the values let a file-backed
+// store trim its resident pages (packed_values::trim).
+grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms, packed_values store,
                                    const sequence_options& options = {});
 
 // The figures long runs are published in, for the first N terms.

@@ -10,6 +10,13 @@
 // the others and the position, and is not stored. The sparse engine names its mask
 // (prefer_parity); a value from 256 to 511 then packs the store this way instead of widening
 // it to two bytes.
+//
+// File-backed (create_file, open_file): the same layout in a memory-mapped file, so that a
+// run can hold more values than memory; the pages the reads have left behind are dropped
+// from memory (trim) and the page cache keeps them. The file is also the run's checkpoint:
+// commit(n) syncs the first n values and then records them in the file's header, so that the
+// file always describes values that are on disk. A change of width or packing writes the new
+// layout to a second file renamed over the first, so a crash leaves one or the other whole.
 #pragma once
 
 #include <array>
@@ -17,21 +24,51 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <memory>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace nimber::games {
 
 class packed_values {
  public:
-  packed_values() noexcept = default;
+  packed_values() noexcept;
   // `count` zeros, one byte each.
   explicit packed_values(std::uint64_t count);
   explicit packed_values(std::span<const std::uint32_t> values);
+  // A copy is held in memory, whatever the store copied.
   packed_values(const packed_values& other);
   packed_values(packed_values&& other) noexcept;
   packed_values& operator=(packed_values other) noexcept;
   ~packed_values();
+
+  // ---- File-backed stores (Linux; elsewhere these throw store_error) ---------------------------
+  // A new empty store in the file `path`, which must not exist yet, for values named by `tag`
+  // (the game's code: a store is only taken up again for the same tag). The file stays locked
+  // (flock) while the store lives. Throws store_error.
+  static packed_values create_file(const std::string& path, std::string_view tag);
+  // The store a create_file made, holding the values its last commit recorded (size() of them),
+  // each checked against the checksum the header keeps. A file that is not such a store, holds
+  // another tag, is shorter than its header says, fails its checksums or is in use by another
+  // run is refused: store_error, nothing read. A stray `path.new` (a rewrite cut short) is
+  // removed.
+  static packed_values open_file(const std::string& path, std::string_view tag);
+  bool file_backed() const noexcept { return file_ != nullptr; }
+  // Syncs the first `count` values (count <= size()) to the file, then records them in its
+  // header, synced too: once it returns, a crash loses none of them. Values from `count` on are
+  // not part of the record. Throws store_error when a write fails. No effect in memory.
+  void commit(std::uint64_t count);
+  // The values the file's header records (0 for a store in memory).
+  std::uint64_t committed() const noexcept;
+  // The most bytes of the file the store keeps mapped in memory (trim); unbounded by default.
+  void set_resident_limit(std::uint64_t bytes) noexcept;
+  // Reads go on near value `at`: when the store's pages held in memory pass three quarters of
+  // the resident limit, all are dropped but those of the first quarter of the limit, up to half
+  // of it just below `at` and a sixteenth above (the page cache keeps the data, dirty or not).
+  // Long passes over the values call it now and then. No effect in memory.
+  void trim(std::uint64_t at) const noexcept;
 
   std::uint64_t size() const noexcept { return size_; }
   bool empty() const noexcept { return size_ == 0; }
@@ -158,6 +195,22 @@ class packed_values {
 
   void reserve(std::uint64_t bytes);
   void release() noexcept;
+  void set_parity_tables(std::uint32_t mask) noexcept;
+  // A rewrite into a new layout of `bytes`: the buffer to write it to (in memory the store's
+  // own, grown; file-backed a new file), then finish_rewrite once the fields say the new
+  // layout. drop_done lets the pages of the values lo .. hi-1, rewritten from `old_width`
+  // bytes a value to `new_width` in `target`, leave memory (file-backed).
+  void* begin_rewrite(std::uint64_t bytes);
+  void finish_rewrite(void* target);
+  void drop_done(const void* target, unsigned old_width, unsigned new_width, std::uint64_t lo,
+                 std::uint64_t hi) const noexcept;
+  void reserve_file(std::uint64_t bytes);
+  void release_file() noexcept;
+  // Lowers the committed count to `count` (a value below it is about to change).
+  void uncommit(std::uint64_t count);
+
+  struct file_state;
+  friend struct file_state;
 
   void* data_ = nullptr;
   std::uint64_t capacity_ = 0;  // bytes
@@ -168,6 +221,7 @@ class packed_values {
   std::uint32_t dropped_ = 0;      // the bit of it not stored
   std::vector<std::uint64_t> exceptions_;
   std::array<std::uint16_t, 256> expand_{};  // byte -> the common value it stands for
+  std::unique_ptr<file_state> file_;         // the file of a file-backed store
 };
 
 }  // namespace nimber::games
