@@ -110,9 +110,9 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms, p
       // would only add work).
       sequence.choose_mask(1, n);
       sparse = options.engine == method::sparse || sequence.rare_count() * 4 < n;
-      // Values from 256 to 511 stay one byte each, packed by the mask, once the run is long
-      // enough for memory to matter (sequence_options::parity_from).
-      g.prefer_parity(sparse && n >= options.parity_from ? sequence.mask() : 0);
+      // Values from 256 to 511 stay one byte each, packed by the mask, in a run long enough
+      // for memory to matter (sequence_options::parity_from).
+      g.prefer_parity(sparse && terms >= options.parity_from ? sequence.mask() : 0);
     }
   };
   // The terms known already: those the store holds, or else options.known.

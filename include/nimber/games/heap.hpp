@@ -124,10 +124,11 @@ struct sequence_options {
   // the run has computed this many terms, whether or not a value needs it (0: only when one
   // does). The values are the same.
   std::uint64_t widen_at = 0;
-  // Values from 256 to 511 are parity-packed into one byte (packed_values::prefer_parity) once
-  // the run has this many terms, and take two bytes before: the packing halves the store but
-  // slows its scans (Officers to 2^20: 2.3 times the CPU), which pays only when memory is short.
-  std::uint64_t parity_from = std::uint64_t(1) << 24;
+  // Values from 256 to 511 are parity-packed into one byte (packed_values::prefer_parity) in a
+  // run of this many terms or more, and take two bytes in a shorter one: the packing halves the
+  // store but slows its scans (Officers to 2^20: 2.3 times the CPU), which pays only when memory
+  // is short.
+  std::uint64_t parity_from = std::uint64_t(1) << 25;
 };
 
 struct grundy_sequence {
