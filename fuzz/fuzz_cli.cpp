@@ -81,7 +81,7 @@ constexpr std::string_view kTokens[] = {
     "--plot", "--checkpoint-every", "png", "svg", "dot", "out.txt", "--progress", "--quiet",
     "link", "dangling", "readonly", "dir", "null", "full", "1K", "1M", "100M", "w",
     "w^w", "(w)", "w^(w^w)", "misere", "form", "equal", "days", "*2+*2", "{*,*2}", "--misere", "--sum",
-    "--genus", "{0,{*2}}",
+    "--genus", "{0,{*2}}", "--store", "--position", "--threads", "--stats", "heap.store",
 };
 
 // The largest number written in `text`: every run of digits, read as 0x hex, 0b binary or
