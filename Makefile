@@ -1,6 +1,6 @@
 # The README's two commands, and the contributor's loop:
 #   make demo   install what is missing, build (Release, in build/), run a short demo
-#   make test   the whole gate (about 28 minutes on two cores): install what is missing, then
+#   make test   the whole gate (about 30 to 45 minutes on two cores): install what is missing, then
 #               the Release build (g++, MPI) and every test of it, unit, CLI, MPI, Python
 #               reference, packaging and fuzz-corpus replays; the same suite under ASan/UBSan,
 #               built by clang, and as the portable-only build (no x86 kernels); every
