@@ -216,13 +216,13 @@ void print_rows(const std::vector<alpha_row>& all, const alpha_options& opt, con
 }
 
 // --second-proof: each row's certificate computed again by the plain power (no norm), from
-// the alphas of the table, the frontier and the rows, and checked against the row's
-// certificate or, for a frontier row, the SHA-256 its line gives.
+// the alphas of the table, the frontier and the primes computed, and checked against the
+// row's certificate or, for a frontier row, the SHA-256 its line gives.
 void second_proofs(std::vector<alpha_row>& rows, const std::map<std::uint64_t, alpha_frontier_entry>& frontier,
-                   context& ctx) {
+                   const std::vector<alpha_entry>& computed, context& ctx) {
   std::vector<alpha_entry> known = alpha_table();
   for (const auto& [p, f] : frontier) known.push_back(frontier_row(f).e);
-  for (const alpha_row& row : rows) known.push_back(row.e);
+  known.insert(known.end(), computed.begin(), computed.end());
   progress_meter meter(ctx.progress, "nimber alpha", "exponent bits");
   for (alpha_row& row : rows) {
     const std::string where = "alpha " + std::to_string(row.e.p) + " --second-proof";
@@ -280,14 +280,15 @@ void print_primes(const alpha_options& opt, alpha_checkpoint& checkpoint, contex
       missing.push_back(p);
     }
   }
-  if (!missing.empty())
-    for (alpha_entry& e : compute(missing, opt, checkpoint, ctx)) {
-      if (!wanted.contains(e.p)) continue;
-      const auto f = frontier.find(e.p);
-      rows.push_back(f == frontier.end() ? alpha_row{std::move(e), "computed", {}} : verified_row(std::move(e), f->second));
-    }
+  std::vector<alpha_entry> computed;  // the primes wanted and those they needed
+  if (!missing.empty()) computed = compute(missing, opt, checkpoint, ctx);
+  for (const alpha_entry& e : computed) {
+    if (!wanted.contains(e.p)) continue;
+    const auto f = frontier.find(e.p);
+    rows.push_back(f == frontier.end() ? alpha_row{e, "computed", {}} : verified_row(e, f->second));
+  }
   std::sort(rows.begin(), rows.end(), [](const alpha_row& x, const alpha_row& y) { return x.e.p < y.e.p; });
-  if (opt.second_proof) second_proofs(rows, frontier, ctx);
+  if (opt.second_proof) second_proofs(rows, frontier, computed, ctx);
   print_rows(rows, opt, ctx);
 }
 
