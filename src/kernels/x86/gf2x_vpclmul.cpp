@@ -28,7 +28,8 @@ void mul_vpclmul(const u64* a, const u64* b, std::size_t n, u64* out) noexcept {
     __m512i acc = _mm512_setzero_si512();
     for (std::size_t i = lo; i <= hi; i += 8) {
       const __m512i x = _mm512_loadu_si512(ap + kPad + i);
-      const __m512i y = _mm512_loadu_si512(br + kPad + (n - 1 - k) + i);
+      // i >= k - (n - 1), so the index never goes below kPad: summed before it meets the pointer.
+      const __m512i y = _mm512_loadu_si512(br + (kPad + n - 1 + i - k));
       acc = _mm512_xor_si512(acc, _mm512_clmulepi64_epi128(x, y, 0x00));
       acc = _mm512_xor_si512(acc, _mm512_clmulepi64_epi128(x, y, 0x11));
     }
