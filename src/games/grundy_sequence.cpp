@@ -89,7 +89,7 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms, p
   packed_values& g = result.values;
   const unsigned threads = options.threads != 0 ? options.threads
                                                 : std::max(1u, std::thread::hardware_concurrency());
-  detail::grundy_terms sequence(game, g, threads);
+  detail::grundy_terms sequence(game, g, threads, options.exception_index);
   using method = sequence_options::method;
   const bool want_sparse = sequence.sparse_possible() && options.engine != method::naive;
   bool sparse = false;

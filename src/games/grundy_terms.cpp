@@ -21,8 +21,8 @@
 
 namespace nimber::games::detail {
 
-grundy_terms::grundy_terms(const heap_game& game, packed_values& g, unsigned threads)
-    : game_(game), g_(g) {
+grundy_terms::grundy_terms(const heap_game& game, packed_values& g, unsigned threads, std::uint64_t exception_index)
+    : game_(game), g_(g), low_exceptions_range_((exception_index + 63) / 64 * 64) {
   // No more than the pool can run at once: each thread has a scratch row of its own.
   if (threads > 1) {
     crew_ = std::make_unique<crew>(threads - 1);
@@ -73,6 +73,8 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
     if (c >= value_limit_) break;  // the rows of later terms would be too short
   }
   // Verification, on every thread: each takes the next unverified term; none after a failure.
+  // The store's exceptions stay as they are until it ends (a speculated value is common).
+  if (g_.parity_packed()) index_low_exceptions();
   std::atomic<std::uint64_t> first_wrong{speculated};
   const auto verify_term = [&](std::uint64_t t, unsigned thread) noexcept {
     if (t > first_wrong.load(std::memory_order_relaxed)) return;
@@ -165,19 +167,31 @@ void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count,
   for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
     const std::uint64_t k = split_offsets_[j];
     const std::uint64_t top = n0 > k ? n0 - k : 0;
-    for (std::size_t i = low; i < high_[j]; ++i) {
+    // Taken from the largest rare position down, the other heaps' stretches ascend, and so
+    // does the first exception at or past each stretch: one walk finds them all.
+    auto r = rare_at.end();
+    for (std::size_t i = high_[j]; i-- > low;) {
       const std::uint64_t a = rare_[i];
       const std::uint32_t va = rare_values_[i];
       // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
       const std::uint64_t skip = distinct_ && 2 * a >= top ? 2 * a - top : count;
       const std::uint64_t base = top - a;  // the other heap of term t is base + t
-      auto r = std::lower_bound(rare_at.begin(), rare_at.end(), base + from);
+      if (i + 1 == high_[j]) r = std::lower_bound(rare_at.begin(), rare_at.end(), base + from);
+      while (r != rare_at.end() && *r < base + from) ++r;
+      if (r == rare_at.end() || *r >= base + to) {  // no exception among the other heaps
+        const std::uint64_t upto = std::min<std::uint64_t>(std::max<std::uint64_t>(skip, from), to);
+        for (std::uint64_t t = from; t < upto; ++t) marks[t * stride + (va ^ common[g[base + t]])] = 1;
+        for (std::uint64_t t = std::max<std::uint64_t>(upto + 1, from); t < to; ++t)
+          marks[t * stride + (va ^ common[g[base + t]])] = 1;
+        continue;
+      }
+      auto e = r;
       for (std::uint64_t t = from; t < to; ++t) {
         const std::uint8_t b = g[base + t];
         std::uint32_t v = common[b];
-        if (r != rare_at.end() && *r == base + t) [[unlikely]] {
+        if (e != rare_at.end() && *e == base + t) {
           v = g_.rare_value(b);
-          ++r;
+          ++e;
         }
         if (t != skip) marks[t * stride + (va ^ v)] = 1;
       }
@@ -246,13 +260,40 @@ void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint32_t c, std::uint
     const std::uint32_t v = g_.rare_value(std::uint8_t(b));
     if (v < c && wanted[v]) table[b >> 5] |= std::uint32_t(1) << (b & 31);
   }
+  // Whether heap q is an exception: the index below low_exceptions_range_, else a search. The
+  // upper heap m - a descends as the scan goes on, so a cursor follows it through the
+  // exceptions (set again when m changes, with the split offset).
   const std::span<const std::uint64_t> rare_at = g_.exceptions();
-  const auto is_rare = [rare_at](std::uint64_t q) { return std::binary_search(rare_at.begin(), rare_at.end(), q); };
+  const std::uint64_t* const low = low_exceptions_.data();
+  const auto is_rare_low = [&](std::uint64_t q) {
+    if (q < low_exceptions_range_) return ((low[q >> 6] >> (q & 63)) & 1) != 0;
+    return std::binary_search(rare_at.begin(), rare_at.end(), q);
+  };
+  std::uint64_t cursor_m = 0;
+  std::size_t above = 0;  // the exceptions at or below the upper heap: rare_at[0 .. above)
+  const auto is_rare_high = [&](std::uint64_t m, std::uint64_t q) {
+    if (q < low_exceptions_range_) return is_rare_low(q);
+    if (m != cursor_m) {
+      cursor_m = m;
+      above = std::size_t(std::upper_bound(rare_at.begin(), rare_at.end(), q) - rare_at.begin());
+    }
+    while (above > 0 && rare_at[above - 1] > q) --above;
+    return above > 0 && rare_at[above - 1] == q;
+  };
   const auto found = [&](std::uint64_t a, std::uint64_t m, std::uint32_t b) noexcept {
-    if (((table[b >> 5] >> (b & 31)) & 1) == 0 || is_rare(a) != is_rare(m - a)) return none;
+    if (((table[b >> 5] >> (b & 31)) & 1) == 0 || is_rare_low(a) != is_rare_high(m, m - a)) return none;
     return g_.rare_value(std::uint8_t(b));
   };
   scan_pairs(g_.packed_bytes(), n, marks, wanted, table, missing, found);
+}
+
+// The bits of the store's exceptions below low_exceptions_range_, for scan_pairs_packed.
+void grundy_terms::index_low_exceptions() {
+  low_exceptions_.assign(low_exceptions_range_ / 64, 0);
+  for (const std::uint64_t q : g_.exceptions()) {
+    if (q >= low_exceptions_range_) break;
+    low_exceptions_[q >> 6] |= std::uint64_t(1) << (q & 63);
+  }
 }
 
 template <class T, class Found>

@@ -26,8 +26,9 @@ namespace nimber::games::detail {
 // read the store's array at its current width (packed_values::visit), one loop per width.
 class grundy_terms {
  public:
-  // threads: how many threads verify a block (1: this one only).
-  grundy_terms(const heap_game& game, packed_values& g, unsigned threads);
+  // threads: how many threads verify a block (1: this one only); exception_index: as in
+  // sequence_options.
+  grundy_terms(const heap_game& game, packed_values& g, unsigned threads, std::uint64_t exception_index);
 
   bool sparse_possible() const {
     return !three_heaps_ && game_.splits() && game_.progressions().empty();
@@ -93,6 +94,9 @@ class grundy_terms {
   // The same on a parity-packed store.
   void scan_pairs_packed(std::uint64_t n, std::uint32_t c, std::uint8_t* marks, std::uint8_t* wanted,
                          std::uint32_t& missing) const noexcept;
+  // The store's exceptions below low_exceptions_range_ as bits (low_exceptions_), rebuilt
+  // before each verification: a scan's lower heaps stay below it but in the longest scans.
+  void index_low_exceptions();
   // mark_known_rare_pairs() for the terms from .. to-1 of the block on a parity-packed store.
   void mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t low,
                               std::uint64_t from, std::uint64_t to) const noexcept;
@@ -140,6 +144,8 @@ class grundy_terms {
   std::vector<std::uint8_t> wanted_;  // one scratch row per thread; zero between terms
   std::vector<std::uint32_t> candidates_, verified_;  // per term of the block
   std::vector<std::size_t> high_;     // per split offset, where the per-term rare pairs resume
+  std::uint64_t low_exceptions_range_;         // a multiple of 64
+  std::vector<std::uint64_t> low_exceptions_;  // index_low_exceptions()
   std::uint32_t mask_ = 0;
   std::vector<std::uint64_t> rare_;         // positions n >= 1 with a rare value, ascending
   std::vector<std::uint32_t> rare_values_;  // their values

@@ -3,6 +3,7 @@
 // values of the definition.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <random>
@@ -158,21 +159,24 @@ TEST(PackedValues, ParityPackingKeepsEveryValue) {
 }
 
 // The sparse engine on a parity-packed store (packing forced at a chosen term, the values
-// being below 256): the values of the plain store.
+// being below 256): the values of the plain store, with the exceptions looked up in the index
+// and, past 64 positions, by search.
 TEST(PackedValues, EngineOnParityPackedStoreGivesTheSameValues) {
   for (const char* code : {"grundy", "0.6"}) {
     const auto game = ng::heap_game::from_string(code);
     const auto reference = ng::grundy_values_naive(game, 12000);
-    for (const unsigned threads : {1u, 3u}) {
-      ng::sequence_options o;
-      o.use_period = false;
-      o.threads = threads;
-      o.widen_at = 9000;
-      o.parity_from = 0;
-      const auto s = ng::grundy_sequence_of(game, reference.size(), o);
-      ASSERT_TRUE(s.values.parity_packed()) << code;
-      ASSERT_EQ(s.values, reference) << code << " on " << threads << " threads";
-    }
+    for (const unsigned threads : {1u, 3u})
+      for (const std::uint64_t index : {std::uint64_t(1) << 17, std::uint64_t(64)}) {
+        ng::sequence_options o;
+        o.use_period = false;
+        o.threads = threads;
+        o.widen_at = 9000;
+        o.parity_from = 0;
+        o.exception_index = index;
+        const auto s = ng::grundy_sequence_of(game, reference.size(), o);
+        ASSERT_TRUE(s.values.parity_packed()) << code;
+        ASSERT_EQ(s.values, reference) << code << " on " << threads << " threads, index " << index;
+      }
   }
   // Grundy's game to a few hundred thousand terms, packed from term 10000 on.
   ng::sequence_options plain;
@@ -188,4 +192,26 @@ TEST(PackedValues, EngineOnParityPackedStoreGivesTheSameValues) {
   // Only the computed rare positions are listed (1,273 from 2^17 on, and G(0) = 0): the store
   // never held terms ahead of the run.
   EXPECT_LT(b.values.exceptions().size(), 1300u);
+}
+
+// 0.034, packed from term 9000 on, to past its rare position 374,473: an exception above the
+// engine's index of the low ones (2^17 positions; 4096 in the second run), met by the upper
+// heaps of the scans after it, by the lower heaps of its own scan (a rare value: every pair is
+// read) and by the rare pairs of the terms after it. The values of the plain store.
+TEST(PackedValues, EngineOnParityPackedStorePastTheIndexedExceptions) {
+  const auto game = ng::heap_game::from_string("0.034");
+  ng::sequence_options plain;
+  plain.use_period = false;
+  plain.threads = 1;
+  ng::sequence_options packed = plain;
+  packed.threads = 2;
+  packed.widen_at = 9000;
+  packed.parity_from = 0;
+  const auto a = ng::grundy_sequence_of(game, 400000, plain), b = ng::grundy_sequence_of(game, 400000, packed);
+  ASSERT_TRUE(b.values.parity_packed());
+  const auto exceptions = b.values.exceptions();
+  EXPECT_TRUE(std::binary_search(exceptions.begin(), exceptions.end(), std::uint64_t(374473)));
+  EXPECT_EQ(a.values, b.values);
+  packed.exception_index = 4096;
+  EXPECT_EQ(a.values, ng::grundy_sequence_of(game, 400000, packed).values);
 }

@@ -129,6 +129,10 @@ struct sequence_options {
   // store but slows its scans (Officers to 2^20: 2.3 times the CPU), which pays only when memory
   // is short.
   std::uint64_t parity_from = std::uint64_t(1) << 25;
+  // On a parity-packed store, the verification scans look the exceptions (the rare positions)
+  // below this many positions up in a bit index rebuilt for every block of terms, the others by
+  // search. The values are the same for any; tests make it small to reach the search.
+  std::uint64_t exception_index = std::uint64_t(1) << 17;
 };
 
 struct grundy_sequence {
