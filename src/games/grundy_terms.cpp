@@ -226,23 +226,25 @@ std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std:
 std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_t* marks,
                                    std::uint8_t* wanted) const {
   // c, the smallest unmarked common value, is the mex unless a rare value below it is
-  // unreachable. Scan the common pairs only until every rare value below c is seen.
+  // unreachable. Scan the common pairs only until every rare value below c is seen. The table
+  // holds the wanted values by the nim-sums that stand for them: the value itself below 1024
+  // (the vector scan needs every nim-sum there), or on a parity-packed store its byte (every
+  // value is below 512 there, and so is every nim-sum; the rare ones have distinct bytes).
+  const bool packed = g_.parity_packed();
+  std::uint32_t table[32] = {};
   std::uint32_t missing = 0;
   for (std::uint32_t v = 0; v < c; ++v)
     if (!marks[v]) {
       wanted[v] = 1;
       ++missing;
+      const std::uint32_t x = packed ? (v < 512 ? g_.pack(v) : 1024u) : v;
+      if (x < 1024) table[x >> 5] |= std::uint32_t(1) << (x & 31);
     }
-  // The vector scan needs every nim-sum below 1024; its table holds the wanted values there.
-  if (g_.parity_packed()) {
-    scan_pairs_packed(n, c, marks, wanted, missing);
+  if (packed) {
+    scan_pairs_packed(n, marks, wanted, table, missing);
   } else {
-    std::uint32_t bits[32] = {};
-    if (scan_ != nullptr && value_limit_ <= 1024)
-      for (std::uint32_t v = 0; v < std::min<std::uint32_t>(c, 1024); ++v)
-        if (wanted[v]) bits[v >> 5] |= std::uint32_t(1) << (v & 31);
     const auto found = [wanted](std::uint64_t, std::uint64_t, std::uint32_t x) noexcept { return wanted[x] ? x : none; };
-    g_.visit([&](const auto* g) { scan_pairs(g, n, marks, wanted, bits, missing, found); });
+    g_.visit([&](const auto* g) { scan_pairs(g, n, marks, wanted, table, missing, found); });
   }
   if (missing == 0) return c;
   std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found
@@ -251,15 +253,10 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
 
 // The nim-sum of two bytes of a parity-packed store is the packed nim-sum of their values
 // when both heaps are common or both rare (the dropped bits cancel), and that nim-sum is rare:
-// the scan runs on the bytes against a table of the wanted rare values by their bytes. A hit
+// the scan runs on the bytes against the table of the wanted rare values by their bytes. A hit
 // from one rare and one common heap stands for a common value, never wanted, and is skipped.
-void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint32_t c, std::uint8_t* marks, std::uint8_t* wanted,
-                                     std::uint32_t& missing) const noexcept {
-  std::uint32_t table[32] = {};
-  for (unsigned b = 0; b < 256; ++b) {
-    const std::uint32_t v = g_.rare_value(std::uint8_t(b));
-    if (v < c && wanted[v]) table[b >> 5] |= std::uint32_t(1) << (b & 31);
-  }
+void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
+                                     std::uint32_t* table, std::uint32_t& missing) const noexcept {
   // Whether heap q is an exception: the index below low_exceptions_range_, else a search. The
   // upper heap m - a descends as the scan goes on, so a cursor follows it through the
   // exceptions (set again when m changes, with the split offset).

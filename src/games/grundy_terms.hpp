@@ -92,7 +92,7 @@ class grundy_terms {
   void scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
                   std::uint32_t* table, std::uint32_t& missing, const Found& found) const noexcept;
   // The same on a parity-packed store.
-  void scan_pairs_packed(std::uint64_t n, std::uint32_t c, std::uint8_t* marks, std::uint8_t* wanted,
+  void scan_pairs_packed(std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted, std::uint32_t* table,
                          std::uint32_t& missing) const noexcept;
   // The store's exceptions below low_exceptions_range_ as bits (low_exceptions_), rebuilt
   // before each verification: a scan's lower heaps stay below it but in the longest scans.

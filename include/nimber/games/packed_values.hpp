@@ -114,6 +114,11 @@ class packed_values {
   const std::uint8_t* packed_bytes() const noexcept { return static_cast<const std::uint8_t*>(data_); }
   const std::uint16_t* common_values() const noexcept { return expand_.data(); }
   std::uint32_t rare_value(std::uint8_t b) const noexcept { return expand_[b] ^ dropped_; }
+  // The byte a value below 512 is stored as, at a position of either kind. Linear: the byte of
+  // a nim-sum is the nim-sum of the bytes.
+  std::uint8_t pack(std::uint32_t v) const noexcept {
+    return std::uint8_t((v & (dropped_ - 1)) | ((v >> 1) & ~(dropped_ - 1)));
+  }
 
   // Reads a parity-packed store by position, a sequential pass in constant time a value.
   class parity_reader {
@@ -189,9 +194,6 @@ class packed_values {
  private:
   void pack_by(std::uint32_t mask);
   void unpack_to_two_bytes();
-  std::uint8_t pack(std::uint32_t v) const noexcept {
-    return std::uint8_t((v & (dropped_ - 1)) | ((v >> 1) & ~(dropped_ - 1)));
-  }
 
   void reserve(std::uint64_t bytes);
   void release() noexcept;
