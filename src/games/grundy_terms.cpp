@@ -244,7 +244,9 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
     scan_pairs_packed(n, marks, wanted, table, missing);
   } else {
     const auto found = [wanted](std::uint64_t, std::uint64_t, std::uint32_t x) noexcept { return wanted[x] ? x : none; };
-    g_.visit([&](const auto* g) { scan_pairs(g, n, marks, wanted, table, missing, found); });
+    const auto every_pair = [](std::uint64_t) { return ::nimber::detail::kernels::heap_scan_filter{}; };
+    const auto itself = [](std::uint32_t x) { return x; };
+    g_.visit([&](const auto* g) { scan_pairs(g, n, marks, wanted, table, missing, found, every_pair, itself); });
   }
   if (missing == 0) return c;
   std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found
@@ -281,22 +283,42 @@ void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint8_t* marks, std::
     if (((table[b >> 5] >> (b & 31)) & 1) == 0 || is_rare_low(a) != is_rare_high(m, m - a)) return none;
     return g_.rare_value(std::uint8_t(b));
   };
-  scan_pairs(g_.packed_bytes(), n, marks, wanted, table, missing, found);
+  // The vector scan takes a hit for a wanted value where the lower heap is in the index and the
+  // upper heap is common (below the largest exception under m), and skips the lower heaps that
+  // are exceptions: the pair of one rare and one common heap.
+  const auto filter_for = [&](std::uint64_t m) {
+    const auto above = std::lower_bound(rare_at.begin(), rare_at.end(), m);
+    const std::uint64_t upper_common_below = above == rare_at.begin() ? ~std::uint64_t(0) : m - above[-1];
+    return ::nimber::detail::kernels::heap_scan_filter{low, std::min(low_exceptions_range_, upper_common_below)};
+  };
+  const auto rare_value = [&](std::uint32_t b) { return g_.rare_value(std::uint8_t(b)); };
+  scan_pairs(g_.packed_bytes(), n, marks, wanted, table, missing, found, filter_for, rare_value);
 }
 
 // The bits of the store's exceptions below low_exceptions_range_, for scan_pairs_packed.
 void grundy_terms::index_low_exceptions() {
-  low_exceptions_.assign(low_exceptions_range_ / 64, 0);
+  low_exceptions_.assign(low_exceptions_range_ / 64 + 1, 0);  // a word past the range: see heap_scan_filter
   for (const std::uint64_t q : g_.exceptions()) {
     if (q >= low_exceptions_range_) break;
     low_exceptions_[q >> 6] |= std::uint64_t(1) << (q & 63);
   }
 }
 
-template <class T, class Found>
+template <class T, class Found, class Filter, class Value>
 void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
-                              std::uint32_t* table, std::uint32_t& missing, const Found& found) const noexcept {
+                              std::uint32_t* table, std::uint32_t& missing, const Found& found,
+                              const Filter& filter_for, const Value& value_of) const noexcept {
   const auto scan = scan_ != nullptr && value_limit_ <= 1024 ? scan_->of(g) : nullptr;
+  // The values the vector scan found: the bits it cleared from the table since `seen`.
+  const auto note_found = [&](const std::uint32_t* seen) {
+    for (unsigned w = 0; w < 32; ++w)
+      for (std::uint32_t cleared = seen[w] & ~table[w]; cleared != 0; cleared &= cleared - 1) {
+        const std::uint32_t v = value_of(32 * w + unsigned(std::countr_zero(cleared)));
+        wanted[v] = 0;
+        marks[v] = 1;
+        --missing;
+      }
+  };
   for (const std::uint64_t k : split_offsets_) {
     if (missing == 0 || n < k + 2) break;
     const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
@@ -310,16 +332,23 @@ void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, 
         --missing;
       }
     };
+    const ::nimber::detail::kernels::heap_scan_filter filter = filter_for(m);
     // In stretches of pairs: a term whose value is rare scans every pair, the whole store, and
     // a file-backed store lets the pages read go between stretches (trim).
     for (std::uint64_t a = 1; a <= last && missing != 0;) {
       if (a > 1) g_.trim(m);
       const std::uint64_t stop = std::min(last, a + scan_stretch - 1);
       if (scan != nullptr)
-        while (missing != 0) {
+        for (;;) {
+          std::uint32_t seen[32];
+          std::copy_n(table, 32, seen);
           unsigned lanes = 0;
-          a = scan(g, m, a, stop, table, lanes);
-          if (a + 16 > stop + 1) break;  // the tail, pair by pair below
+          a = scan(g, m, a, stop, table, filter, lanes);
+          note_found(seen);
+          // Every nim-sum of two values lies in the table's range: once it is empty, no pair
+          // can give a value still missing.
+          if (std::all_of(table, table + 32, [](std::uint32_t w) { return w == 0; })) return;
+          if (lanes == 0) break;  // the tail, pair by pair below
           for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
           a += 16;
         }

@@ -84,13 +84,16 @@ class grundy_terms {
   std::uint32_t verify(std::uint64_t n, std::uint32_t c, std::uint8_t* marks,
                        std::uint8_t* wanted) const;
   // verify()'s scan of the pairs of heaps, on the store's array g: table[x] for x the nim-sum
-  // of two stored entries says that it may stand for a wanted value, found(a, x) gives that
-  // value for the pair (a, m - a), or `none` (x stands for another value).
+  // of two stored entries says that it may stand for a wanted value, found(a, m, x) gives that
+  // value for the pair (a, m - a), or `none` (x stands for another value). The vector scan
+  // takes the pairs that filter_for(m) (a kernels::heap_scan_filter) says x stands for
+  // value_of(x) at, and hands the others to found.
   static constexpr std::uint32_t none = ~std::uint32_t(0);
   static constexpr std::uint64_t scan_stretch = std::uint64_t(1) << 20;  // pairs between trims
-  template <class T, class Found>
+  template <class T, class Found, class Filter, class Value>
   void scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
-                  std::uint32_t* table, std::uint32_t& missing, const Found& found) const noexcept;
+                  std::uint32_t* table, std::uint32_t& missing, const Found& found,
+                  const Filter& filter_for, const Value& value_of) const noexcept;
   // The same on a parity-packed store.
   void scan_pairs_packed(std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted, std::uint32_t* table,
                          std::uint32_t& missing) const noexcept;
