@@ -116,6 +116,23 @@ BENCHMARK_CAPTURE(HeapEngine, grundy_threads, "grundy", method::automatic)
     ->Args({1 << 20, 1})->Args({1 << 20, 2})->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(HeapEngine, officers_threads, "0.6", method::automatic)
     ->Args({1 << 20, 1})->Args({1 << 20, 2})->UseRealTime()->Unit(benchmark::kMillisecond);
+// The store's two layouts for values from 256 on, one thread: two bytes a term (range(1) = 0)
+// against one parity-packed byte (range(1) = 1). Officers' values pass 255 near term 10,000.
+void HeapLayout(benchmark::State& state, const char* code) {
+  const auto game = ng::heap_game::from_string(code);
+  const auto terms = std::uint64_t(state.range(0));
+  ng::sequence_options options;
+  options.use_period = false;
+  options.threads = 1;
+  options.parity_from = state.range(1) != 0 ? 0 : ~std::uint64_t(0);
+  state.counters["packed"] = double(state.range(1));
+  for (auto _ : state) {
+    const auto s = ng::grundy_sequence_of(game, terms, options);
+    if (s.values.parity_packed() != (state.range(1) != 0)) state.SkipWithError("not the layout asked for");
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(terms));
+}
+BENCHMARK_CAPTURE(HeapLayout, officers, "0.6")->Args({1 << 20, 0})->Args({1 << 20, 1})->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(HeapEngine, dawson_naive, "0.07", method::naive)->Args({1 << 15, 1})->Unit(benchmark::kMillisecond);
 // A game with no sparse space: the dense engine (the automatic choice) against the definition
 // term by term (method::naive), one thread.

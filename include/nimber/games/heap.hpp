@@ -126,8 +126,8 @@ struct sequence_options {
   std::uint64_t widen_at = 0;
   // Values from 256 to 511 are parity-packed into one byte (packed_values::prefer_parity) in a
   // run of this many terms or more, and take two bytes in a shorter one: the packing halves the
-  // store but slows its scans (Officers to 2^20: 2.3 times the CPU), which pays only when memory
-  // is short.
+  // store but slows its scans (Officers to 2^20: 1.12 times the CPU, the HeapLayout benchmark),
+  // which pays only when memory is short.
   std::uint64_t parity_from = std::uint64_t(1) << 25;
   // On a parity-packed store, the verification scans look the exceptions (the rare positions)
   // below this many positions up in a bit index rebuilt for every block of terms, the others by
