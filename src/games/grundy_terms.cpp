@@ -297,7 +297,7 @@ void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint8_t* marks, std::
 
 // The bits of the store's exceptions below low_exceptions_range_, for scan_pairs_packed.
 void grundy_terms::index_low_exceptions() {
-  low_exceptions_.assign(low_exceptions_range_ / 64 + 1, 0);  // a word past the range: see heap_scan_filter
+  low_exceptions_.assign(low_exceptions_range_ / 64 + 2, 0);  // words past the range: see heap_scan_filter
   for (const std::uint64_t q : g_.exceptions()) {
     if (q >= low_exceptions_range_) break;
     low_exceptions_[q >> 6] |= std::uint64_t(1) << (q & 63);
@@ -309,6 +309,7 @@ void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, 
                               std::uint32_t* table, std::uint32_t& missing, const Found& found,
                               const Filter& filter_for, const Value& value_of) const noexcept {
   const auto scan = scan_ != nullptr && value_limit_ <= 1024 ? scan_->of(g) : nullptr;
+  const unsigned reach_words = sizeof(T) == 1 ? 8 : 32;
   // The values the vector scan found: the bits it cleared from the table since `seen`.
   const auto note_found = [&](const std::uint32_t* seen) {
     for (unsigned w = 0; w < 32; ++w)
@@ -342,15 +343,15 @@ void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, 
         for (;;) {
           std::uint32_t seen[32];
           std::copy_n(table, 32, seen);
-          unsigned lanes = 0;
+          std::uint64_t lanes = 0;
           a = scan(g, m, a, stop, table, filter, lanes);
           note_found(seen);
-          // Every nim-sum of two values lies in the table's range: once it is empty, no pair
-          // can give a value still missing.
-          if (std::all_of(table, table + 32, [](std::uint32_t w) { return w == 0; })) return;
+          // Every nim-sum of two values lies in the table's range (its first 256 bits for
+          // bytes): once that is empty, no pair can give a value still missing.
+          if (std::all_of(table, table + reach_words, [](std::uint32_t w) { return w == 0; })) return;
           if (lanes == 0) break;  // the tail, pair by pair below
           for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
-          a += 16;
+          a += ::nimber::detail::kernels::heap_scan_step<T>;
         }
       // A hit is rare (at most `missing` of them), so the branch is nearly always predicted.
       for (; a <= stop && missing != 0; ++a) take(a);

@@ -146,23 +146,26 @@ extern const chunk_ops avx512_chunks;  // x86/avx512.cpp
 // what stands in is the one written next to the slot, chosen here and nowhere else
 // (tests/unit/kernels.cpp checks that every null slot is named and no other).
 // The verification scan of the sparse-space heap engine (src/games/grundy_terms.cpp), over
-// the pairs (a0 + i, m - a0 - i), i < 16, for a0 = a, a + 16, ... while a0 + 16 <= last + 1.
-// `bits` (32 words: every nim-sum below 1024) holds the nim-sums still wanted. A lane whose
-// nim-sum g[a0 + i] ^ g[m - a0 - i] has its bit set is a hit: ignored when its lower heap
-// a0 + i is set in filter.skip, cleared from `bits` when a0 + i < filter.certain_below, and
-// otherwise the scan stops there, returning a0 with the hit lanes as the bits of `lanes`
-// (none of that step's bits cleared). Otherwise it returns the first a0 not scanned, with
-// lanes 0: once `bits` is empty, or a0 + 16 > last + 1. One function per width of the values
-// (games/packed_values.hpp: 1, 2 or 4 bytes each).
+// the pairs (a0 + i, m - a0 - i), i < w, for a0 = a, a + w, ... while a0 + w <= last + 1: w,
+// the step, is 64 pairs for one-byte values and 16 for wider ones. `bits` (32 words: every
+// nim-sum below 1024) holds the nim-sums still wanted. A lane whose nim-sum
+// g[a0 + i] ^ g[m - a0 - i] has its bit set is a hit: ignored when its lower heap a0 + i is
+// set in filter.skip, cleared from `bits` when a0 + i < filter.certain_below, and otherwise the
+// scan stops there, returning a0 with the hit lanes as the bits of `lanes` (none of that
+// step's bits cleared). Otherwise it returns the first a0 not scanned, with lanes 0: once
+// every nim-sum the values can form (below 256 for bytes) is cleared, or a0 + w > last + 1.
+// One function per width of the values (games/packed_values.hpp: 1, 2 or 4 bytes each).
 struct heap_scan_filter {
-  // Bits by position, read for positions below certain_below + 16 (null: no lane skipped).
+  // Bits by position, read for positions below certain_below + 64 (null: no lane skipped).
   const std::uint64_t* skip = nullptr;
   std::uint64_t certain_below = ~std::uint64_t(0);
 };
 template <class T>
+inline constexpr unsigned heap_scan_step = sizeof(T) == 1 ? 64 : 16;
+template <class T>
 using heap_scan_of = std::uint64_t (*)(const T* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
                                        std::uint32_t* bits, const heap_scan_filter& filter,
-                                       unsigned& lanes) noexcept;
+                                       std::uint64_t& lanes) noexcept;
 struct heap_scans {
   heap_scan_of<std::uint8_t> u8;
   heap_scan_of<std::uint16_t> u16;

@@ -1,7 +1,7 @@
 // The avx512 kernel's heap scan slot (kernels/kernel.hpp, heap_scan_fn): the verification
-// scan of the sparse-space heap engine (src/games/grundy_terms.cpp), sixteen pairs of heaps at
-// a time against a 1024-bit table of the values still wanted. Compiled with the avx512
-// kernel's flags.
+// scan of the sparse-space heap engine (src/games/grundy_terms.cpp) against a table of the
+// nim-sums still wanted, sixty-four pairs of heaps at a time for one-byte values and sixteen
+// for wider ones. Compiled with the avx512 kernel's flags.
 #include "kernels/x86/avx512_intrinsics.hpp"
 
 #include <bit>
@@ -13,21 +13,35 @@ namespace nimber::detail::kernels {
 namespace {
 
 // Sixteen lanes of 32 bits from 16 values of the store's width.
-inline __m512i widen_lanes(const std::uint8_t* p) noexcept {
-  return _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-}
 inline __m512i widen_lanes(const std::uint16_t* p) noexcept {
   return _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
 }
 inline __m512i widen_lanes(const std::uint32_t* p) noexcept { return _mm512_loadu_si512(p); }
 
-// The lanes of positions a .. a + 15 set in `skip`.
-inline unsigned skipped_lanes(const std::uint64_t* skip, std::uint64_t a) noexcept {
+// The bits of positions a .. a + 63 in `skip`, position a + i as bit i.
+inline std::uint64_t skipped_lanes(const std::uint64_t* skip, std::uint64_t a) noexcept {
   if (skip == nullptr) return 0;
   const std::uint64_t word = a >> 6, shift = a & 63;
   std::uint64_t w = skip[word] >> shift;
-  if (shift > 48) w |= skip[word + 1] << (64 - shift);
-  return unsigned(w & 0xffff);
+  if (shift != 0) w |= skip[word + 1] << (64 - shift);
+  return w;
+}
+
+// Which of the hit lanes the scan may clear itself, given the filter: 0 when the lanes of
+// positions a .. a + width - 1 that hit must go back to the caller (some lies past
+// certain_below), else the hits less the skipped ones. `hits` has no bit at or past width.
+inline std::uint64_t certain_hits(std::uint64_t hits, std::uint64_t a, unsigned width,
+                                  const heap_scan_filter& filter, bool& stop) noexcept {
+  const std::uint64_t certain = filter.certain_below;
+  stop = false;
+  if (a >= certain) {
+    stop = true;
+    return hits;
+  }
+  hits &= ~skipped_lanes(filter.skip, a);  // positions below certain + 64
+  const std::uint64_t past = a + width > certain ? hits >> (certain - a) : 0;
+  if (past != 0) stop = true;
+  return hits;
 }
 
 // Sixteen pairs are one xor of two vector loads (the second reversed) and a lookup in the
@@ -37,7 +51,7 @@ inline unsigned skipped_lanes(const std::uint64_t* skip, std::uint64_t a) noexce
 template <class T>
 std::uint64_t heap_pair_scan_avx512(const T* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
                                     std::uint32_t* bits, const heap_scan_filter& filter,
-                                    unsigned& lanes) noexcept {
+                                    std::uint64_t& lanes) noexcept {
   __m512i table_lo = _mm512_loadu_si512(bits), table_hi = _mm512_loadu_si512(bits + 16);
   const __m512i reverse = _mm512_set_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const __m512i low5 = _mm512_set1_epi32(31), one = _mm512_set1_epi32(1);
@@ -48,17 +62,11 @@ std::uint64_t heap_pair_scan_avx512(const T* g, std::uint64_t m, std::uint64_t a
     const __m512i x = _mm512_xor_si512(lo, hi);  // lane i: G(a + i) ^ G(m - a - i)
     const __m512i word = _mm512_permutex2var_epi32(table_lo, _mm512_srli_epi32(x, 5), table_hi);
     const __m512i bit = _mm512_srlv_epi32(word, _mm512_and_si512(x, low5));
-    unsigned hits = _mm512_test_epi32_mask(bit, one);
+    std::uint64_t hits = _mm512_test_epi32_mask(bit, one);
     if (hits == 0) [[likely]] continue;
-    const std::uint64_t certain = filter.certain_below;
-    if (a >= certain) {
-      lanes = hits;
-      break;
-    }
-    hits &= ~skipped_lanes(filter.skip, a);  // positions below certain + 16
-    if (hits == 0) continue;
-    const unsigned uncertain = a + 16 > certain ? (0xffffu << (certain - a)) & 0xffffu : 0u;
-    if ((hits & uncertain) != 0) {
+    bool stop = false;
+    hits = certain_hits(hits, a, 16, filter, stop);
+    if (stop) {
       lanes = hits;
       break;
     }
@@ -81,9 +89,52 @@ std::uint64_t heap_pair_scan_avx512(const T* g, std::uint64_t m, std::uint64_t a
   return a;
 }
 
+// One-byte values, sixty-four pairs a step: the nim-sums are bytes, so the table's first 256
+// bits, as 32 bytes, serve a byte lookup (VPERMB on the nim-sum's top five bits, then a test
+// against its bit in the byte) with no widening.
+std::uint64_t heap_pair_scan_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                                   std::uint32_t* bits, const heap_scan_filter& filter,
+                                   std::uint64_t& lanes) noexcept {
+  __m512i table = _mm512_loadu_si512(bits);  // bytes 0 .. 31 are bits 0 .. 255
+  const __m512i reverse = _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                          21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38,
+                                          39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56,
+                                          57, 58, 59, 60, 61, 62, 63);
+  const __m512i bit_of = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128));
+  const __m512i low3 = _mm512_set1_epi8(7), top5 = _mm512_set1_epi8(31);
+  lanes = 0;
+  for (; a + 64 <= last + 1; a += 64) {
+    const __m512i lo = _mm512_loadu_si512(g + a);  // G(a + i) in byte i
+    const __m512i hi = _mm512_permutexvar_epi8(reverse, _mm512_loadu_si512(g + (m - a - 63)));
+    const __m512i x = _mm512_xor_si512(lo, hi);  // byte i: G(a + i) ^ G(m - a - i)
+    const __m512i byte = _mm512_permutexvar_epi8(_mm512_and_si512(_mm512_srli_epi16(x, 3), top5), table);
+    const __m512i bit = _mm512_shuffle_epi8(bit_of, _mm512_and_si512(x, low3));
+    std::uint64_t hits = _mm512_test_epi8_mask(byte, bit);
+    if (hits == 0) [[likely]] continue;
+    bool stop = false;
+    hits = certain_hits(hits, a, 64, filter, stop);
+    if (stop) {
+      lanes = hits;
+      break;
+    }
+    alignas(64) std::uint8_t sums[64];
+    _mm512_store_si512(sums, x);
+    for (; hits != 0; hits &= hits - 1) {
+      const std::uint8_t v = sums[std::countr_zero(hits)];
+      table = _mm512_andnot_si512(_mm512_maskz_set1_epi8(__mmask64(1) << (v >> 3), char(1 << (v & 7))), table);
+    }
+    if (_mm512_mask_test_epi8_mask(0xffffffffu, table, table) == 0) {
+      a += 64;
+      break;
+    }
+  }
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(bits), _mm512_castsi512_si256(table));
+  return a;
+}
+
 }  // namespace
 
-extern const heap_scans avx512_heap_scans = {&heap_pair_scan_avx512<std::uint8_t>,
+extern const heap_scans avx512_heap_scans = {&heap_pair_scan_bytes,
                                              &heap_pair_scan_avx512<std::uint16_t>,
                                              &heap_pair_scan_avx512<std::uint32_t>};
 
