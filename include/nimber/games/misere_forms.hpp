@@ -188,8 +188,16 @@ std::string to_string(const misere_genus& g);
 // - restless: every option generally tame, G- in {0, 1} and G+ >= 2.
 // - half-tame: not generally tame, and G + G generally tame with G+ = G- = 0.
 // - even: G is born before G + * (odd otherwise: exactly one of G, G + * is even).
+// Then three from the theory of parts (below: H is a part of G when G = H + X for some X):
+// - extraverted: every option of G is a part of G; by Conway's extraversion-introversion
+//   theorem, exactly when G is a part of {G}, which is how it is found.
+// - introverted: G is a part of each of its options; by the same theorem only 0 and *.
+// - prime: G is neither 0 nor *, and its only even parts are 0 and the even one of G, G + *.
+// These three search for differences (subtract), so classes() throws search_limit_error where
+// one of those searches would pass max_difference_candidates.
 struct misere_classes {
   bool tame = false, generally_tame = false, restive = false, restless = false, half_tame = false, even = false;
+  bool extraverted = false, introverted = false, prime = false;
   friend bool operator==(const misere_classes&, const misere_classes&) = default;
 };
 misere_classes classes(misere_forms& store, form_id g);
@@ -198,9 +206,29 @@ std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id
 // G's size (heap forms of wild games are large).
 std::vector<bool> tame(misere_forms& store, std::span<const form_id> games);
 // The names of the classes that hold, in the order of the struct, "odd" where even fails:
-// {"tame", "generally tame", "even"}; to_string joins them with ", ".
+// {"tame", "generally tame", "even", "extraverted"}; to_string joins them with ", ".
 std::vector<std::string> class_names(const misere_classes& c);
 std::string to_string(const misere_classes& c);
+
+// The theory of parts (Conway, "On Numbers and Games", ch. 12; Siegel, "Combinatorial Game
+// Theory", ch. V). H is a part of G when G = H + X for some X; X is then unique up to equality
+// (misère sums cancel: G + T = H + T implies G = H), and it is G - H. Parts come in pairs H,
+// H + * (G = H + X = (H + *) + (X + *)); the even part of the pair is the one born first.
+//
+// The simplest form of G - H, or nullopt when H is no part of G. Every option X' of the
+// simplest X is G' - H or G - H' (docs/games.md has the proof), so the options are searched
+// among those differences, found recursively: a subset S of them is X when H + {S} = G. Throws
+// search_limit_error when a search would have more than max_difference_candidates of them
+// (2^20 sets tried at most), rather than run for hours.
+std::optional<form_id> subtract(misere_forms& store, form_id g, form_id h);
+inline constexpr std::size_t max_difference_candidates = 20;
+// The even parts of g as simplest forms, by birthday then text: 0 first and the even one of
+// g, g + * among them. Each part H of G, when G has options, has H or G - H among the parts
+// of some option G', so they are found from the options' parts. Throws search_limit_error as
+// subtract does.
+std::vector<form_id> even_parts(misere_forms& store, form_id g);
+// The even one of g and g + *, in simplest form.
+form_id even_one(misere_forms& store, form_id g);
 
 // The mate of g (CGSuite's Mate): * for 0, otherwise the game whose options are the mates of
 // g's options, read on the simplest form and returned simplified. mate(*) = 0, mate(*2) = *2,
