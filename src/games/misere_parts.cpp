@@ -35,10 +35,9 @@ std::vector<form_id> parts_finder::candidates(form_id g, form_id h) {
 // The sets of candidates in order of the bit masks, the empty set (X = 0) first.
 std::optional<form_id> parts_finder::search(form_id g, form_id h, const std::vector<form_id>& candidates) {
   if (candidates.size() > max_difference_candidates)
-    throw search_limit_error("the difference G - H of misère forms with G = " + to_string(store_, g) + ", H = " +
-                             to_string(store_, h) + ": " + std::to_string(candidates.size()) +
-                             " candidate options, more than " + std::to_string(max_difference_candidates) +
-                             " (2^" + std::to_string(max_difference_candidates) + " sets) would take too long");
+    throw search_limit_error("a misère difference G - H has " + std::to_string(candidates.size()) +
+                             " candidate options, more than the " + std::to_string(max_difference_candidates) +
+                             " searched (2^" + std::to_string(max_difference_candidates) + " sets)");
   std::vector<form_id> set;
   for (std::uint64_t mask = 0; mask >> candidates.size() == 0; ++mask) {
     set.clear();
