@@ -3,7 +3,7 @@
 // two searches complete:
 // - every option X' of the simplest X = G - H satisfies H + X' = G' (X' = G' - H) or
 //   H' + X' = G (X' = G - H'), so X is some set of those differences;
-// - every part H of a game G with options has H or G - H among the parts of some option G'.
+// - every part H of a game G with options has H or G - H among the parts of each option G'.
 #include "misere_parts.hpp"
 
 #include <algorithm>
@@ -64,18 +64,18 @@ std::optional<form_id> parts_finder::subtract(form_id g, form_id h) {
 const std::vector<form_id>& parts_finder::even_parts(form_id g) {
   if (const auto it = parts_.find(g); it != parts_.end()) return it->second;
   // 0's parts are 0 and * (H + X = 0 only for H = X = 0 or H = X = *, docs/games.md), and 0
-  // is the even one; a game with options takes its candidates from its options' parts.
+  // is the even one. For G = H + X with options, every option G' is H' + X or H + X', so H or
+  // X is a part of each G': the parts of any one option give every candidate, and the lowest
+  // option is the cheapest to take them from.
   std::vector<form_id> found{misere_forms::zero()};
-  std::vector<form_id> from_options;
-  const std::vector<form_id> gs(store_.options(g).begin(), store_.options(g).end());
-  for (const form_id g1 : gs) {
-    const std::vector<form_id>& p = even_parts(g1);
-    from_options.insert(from_options.end(), p.begin(), p.end());
+  const auto gs = store_.options(g);
+  if (!gs.empty()) {
+    const form_id lowest =
+        *std::min_element(gs.begin(), gs.end(), [&](form_id a, form_id b) { return store_.height(a) < store_.height(b); });
+    const std::vector<form_id>& candidates = even_parts(lowest);
+    for (const form_id k : candidates)
+      if (const auto x = subtract(g, k)) found.push_back(k), found.push_back(even(*x));
   }
-  std::sort(from_options.begin(), from_options.end());
-  from_options.erase(std::unique(from_options.begin(), from_options.end()), from_options.end());
-  for (const form_id k : from_options)
-    if (const auto x = subtract(g, k)) found.push_back(k), found.push_back(even(*x));
   std::sort(found.begin(), found.end());
   found.erase(std::unique(found.begin(), found.end()), found.end());
   std::stable_sort(found.begin(), found.end(), [&](form_id a, form_id b) { return store_.height(a) < store_.height(b); });

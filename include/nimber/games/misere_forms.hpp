@@ -224,8 +224,8 @@ std::optional<form_id> subtract(misere_forms& store, form_id g, form_id h);
 inline constexpr std::size_t max_difference_candidates = 20;
 // The even parts of g as simplest forms, by birthday then text: 0 first and the even one of
 // g, g + * among them. Each part H of G, when G has options, has H or G - H among the parts
-// of some option G', so they are found from the options' parts. Throws search_limit_error as
-// subtract does.
+// of every option G', so they are found from the parts of one option. Throws
+// search_limit_error as subtract does.
 std::vector<form_id> even_parts(misere_forms& store, form_id g);
 // The even one of g and g + *, in simplest form.
 form_id even_one(misere_forms& store, form_id g);
