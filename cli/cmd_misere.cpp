@@ -60,17 +60,19 @@ void form_command(const misere_options& opt, context& ctx) {
     for (const std::string& name : ng::class_names(c)) names.push_back(cell::text(name));
     r.value("classes", cell::text(ng::to_string(c)), "classes: {}", in_text | in_csv);
     r.value("classes", cell::list(std::move(names)), "", in_json);
-    // Differences are often much higher than G, and a form's text is its tree written out:
-    // text shows a part whose text is long as {...}, JSON and CSV write each in full.
-    constexpr std::size_t longest_part_shown = 60;
+    // Differences are often much higher than G, and a form's text is its tree written out,
+    // which can be exponentially longer than the form: text shows a part whose text passes 60
+    // characters as {...}, JSON and CSV one that passes 10,000.
+    constexpr std::uint64_t longest_shown = 60, longest_written = 10000;
     std::vector<cell> parts;
     std::string parts_text, parts_shown;
     for (const ng::form_id p : ng::even_parts(store, g)) {
-      parts.push_back(cell::text(ng::to_string(store, p)));
-      const std::string& t = parts.back().s;
+      const std::uint64_t length = ng::text_length(store, p, longest_written + 1);
+      const std::string t = length <= longest_written ? ng::to_string(store, p) : "{...}";
+      parts.push_back(cell::text(t));
       const char* comma = parts_text.empty() ? "" : ", ";
       parts_text += comma + t;
-      parts_shown += comma + (t.size() <= longest_part_shown ? t : std::string("{...}"));
+      parts_shown += comma + (length <= longest_shown ? t : std::string("{...}"));
     }
     r.value("parts", cell::text(parts_shown), "parts: {}", in_text);
     r.value("parts", cell::text(parts_text), "", in_csv);

@@ -2,12 +2,14 @@
 // even parts, and the classes extraverted, introverted and prime. docs/games.md proves the
 // two searches complete:
 // - every option X' of the simplest X = G - H satisfies H + X' = G' (X' = G' - H) or
-//   H' + X' = G (X' = G - H'), so X is some set of those differences;
+//   H' + X' = G (X' = G - H'), so X is some set of those differences, and every option G'
+//   is H' + X or H + X', which narrows the sets to try;
 // - every part H of a game G with options has H or G - H among the parts of each option G'.
 #include "misere_parts.hpp"
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 
 #include "nimber/games/error.hpp"
 
@@ -18,31 +20,57 @@ form_id parts_finder::even(form_id g) {
   return store_.height(g) < store_.height(twin) ? g : twin;
 }
 
-// The differences G' - H and G - H' that exist, as simplest forms, without repeats.
-std::vector<form_id> parts_finder::candidates(form_id g, form_id h) {
-  std::vector<form_id> found;
-  const std::vector<form_id> gs(store_.options(g).begin(), store_.options(g).end());
-  const std::vector<form_id> hs(store_.options(h).begin(), store_.options(h).end());
-  for (const form_id g1 : gs)
-    if (const auto x = subtract(g1, h)) found.push_back(*x);
-  for (const form_id h1 : hs)
-    if (const auto x = subtract(g, h1)) found.push_back(*x);
-  std::sort(found.begin(), found.end());
-  found.erase(std::unique(found.begin(), found.end()), found.end());
-  return found;
+namespace {
+
+void sort_unique(std::vector<form_id>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
 }
 
-// The sets of candidates in order of the bit masks, the empty set (X = 0) first.
-std::optional<form_id> parts_finder::search(form_id g, form_id h, const std::vector<form_id>& candidates) {
-  if (candidates.size() > max_difference_candidates)
-    throw search_limit_error("a misère difference G - H has " + std::to_string(candidates.size()) +
+}  // namespace
+
+// G - H for G != H, H != 0 (docs/games.md has the proof). With X the simplest difference, each
+// option G' equals an option of H + X: G' = H' + X, so X is the difference G' - H', or
+// G' = H + X', so G' - H is the option X' of X. Hence X is among the differences G' - H'
+// (tried first), or else every G' - H exists and is an option of X, and the other options
+// of X are among the differences G - H'.
+std::optional<form_id> parts_finder::difference(form_id g, form_id h) {
+  const std::vector<form_id> gs(store_.options(g).begin(), store_.options(g).end());
+  const std::vector<form_id> hs(store_.options(h).begin(), store_.options(h).end());
+  std::vector<form_id> direct, forced;
+  bool all_forced = true;
+  for (const form_id g1 : gs) {
+    for (const form_id h1 : hs)
+      if (const auto x = subtract(g1, h1)) direct.push_back(*x);
+    const auto y = subtract(g1, h);
+    if (y) forced.push_back(*y);
+    all_forced = all_forced && y.has_value();
+  }
+  sort_unique(direct);
+  for (const form_id x : direct)
+    if (store_.simplest(store_.sum(h, x)) == g) return x;
+  if (!all_forced) return std::nullopt;
+  sort_unique(forced);
+  std::vector<form_id> optional;
+  for (const form_id h1 : hs)
+    if (const auto x = subtract(g, h1); x && !std::binary_search(forced.begin(), forced.end(), *x))
+      optional.push_back(*x);
+  sort_unique(optional);
+  return search(g, h, forced, optional);
+}
+
+// X = {forced, and some of optional}: the sets in the order of the bit masks.
+std::optional<form_id> parts_finder::search(form_id g, form_id h, const std::vector<form_id>& forced,
+                                            const std::vector<form_id>& optional) {
+  if (optional.size() > max_difference_candidates)
+    throw search_limit_error("a misère difference G - H has " + std::to_string(optional.size()) +
                              " candidate options, more than the " + std::to_string(max_difference_candidates) +
                              " searched (2^" + std::to_string(max_difference_candidates) + " sets)");
   std::vector<form_id> set;
-  for (std::uint64_t mask = 0; mask >> candidates.size() == 0; ++mask) {
-    set.clear();
-    for (std::size_t i = 0; i < candidates.size(); ++i)
-      if (mask >> i & 1) set.push_back(candidates[i]);
+  for (std::uint64_t mask = 0; mask >> optional.size() == 0; ++mask) {
+    set = forced;
+    for (std::size_t i = 0; i < optional.size(); ++i)
+      if (mask >> i & 1) set.push_back(optional[i]);
     const form_id x = store_.game(set);
     if (store_.simplest(store_.sum(h, x)) == g) return store_.simplest(x);
   }
@@ -54,9 +82,9 @@ std::optional<form_id> parts_finder::subtract(form_id g, form_id h) {
   if (g == h) return misere_forms::zero();
   const std::uint64_t key = std::uint64_t(g) << 32 | h;
   if (const auto it = differences_.find(key); it != differences_.end()) return it->second;
-  // The recursion goes down in the height of g or of h, so it ends; search may grow the
-  // store, but adds no entry under this key before it returns.
-  const std::optional<form_id> x = search(g, h, candidates(g, h));
+  // The recursion goes down in the height of g or of h, so it ends; it may grow the store,
+  // but adds no entry under this key before it returns.
+  const std::optional<form_id> x = difference(g, h);
   differences_.emplace(key, x);
   return x;
 }
@@ -99,14 +127,16 @@ std::optional<form_id> subtract(misere_forms& store, form_id g, form_id h) {
 std::vector<form_id> even_parts(misere_forms& store, form_id g) {
   parts_finder finder(store);
   std::vector<form_id> parts = finder.even_parts(store.simplest(g));
-  // By birthday, then by text: an order that does not depend on the store's history.
-  std::vector<std::pair<std::string, form_id>> named;
-  for (const form_id p : parts) named.emplace_back(to_string(store, p), p);
-  std::stable_sort(named.begin(), named.end(), [&](const auto& a, const auto& b) {
-    return store.height(a.second) != store.height(b.second) ? store.height(a.second) < store.height(b.second)
-                                                            : a.first < b.first;
-  });
-  for (std::size_t i = 0; i < parts.size(); ++i) parts[i] = named[i].second;
+  // By birthday, then by text where it is short: an order that does not depend on the store's
+  // history but for long texts, which are not written out (they can be exponentially long).
+  constexpr std::uint64_t longest_compared = 4096;
+  std::vector<std::tuple<std::uint32_t, bool, std::string, form_id>> keyed;
+  for (const form_id p : parts) {
+    const bool short_text = text_length(store, p, longest_compared + 1) <= longest_compared;
+    keyed.emplace_back(store.height(p), !short_text, short_text ? to_string(store, p) : std::string(), p);
+  }
+  std::sort(keyed.begin(), keyed.end());
+  for (std::size_t i = 0; i < parts.size(); ++i) parts[i] = std::get<3>(keyed[i]);
   return parts;
 }
 

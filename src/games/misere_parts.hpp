@@ -28,8 +28,9 @@ class parts_finder {
   bool prime(form_id g);
 
  private:
-  std::vector<form_id> candidates(form_id g, form_id h);
-  std::optional<form_id> search(form_id g, form_id h, const std::vector<form_id>& candidates);
+  std::optional<form_id> difference(form_id g, form_id h);
+  std::optional<form_id> search(form_id g, form_id h, const std::vector<form_id>& forced,
+                                const std::vector<form_id>& optional);
 
   misere_forms& store_;
   std::map<std::uint64_t, std::optional<form_id>> differences_;  // (g << 32 | h) -> G - H

@@ -119,6 +119,10 @@ class misere_forms {
 // form as its options in braces, {*2,*3} or {0,{*2}}; options are listed nim heaps first by
 // size, then the others by height and text. Prints g as it stands (simplest(g) for the value).
 std::string to_string(const misere_forms& store, form_id g);
+// The length of to_string(store, g), or `limit` when it is longer, found on the form's graph
+// without writing the text, which is the form's tree written out and can be exponentially
+// longer than the form (differences and sums are often such forms).
+std::uint64_t text_length(const misere_forms& store, form_id g, std::uint64_t limit);
 
 // Reads that notation into `store`: 0, *, *n (n <= misere_forms::max_heap; *0 is 0, *1 is *),
 // {G,H,...} ({} is 0), and sums G+H of any of them, spaces allowed between tokens. Does not
@@ -222,7 +226,8 @@ std::string to_string(const misere_classes& c);
 // (2^20 sets tried at most), rather than run for hours.
 std::optional<form_id> subtract(misere_forms& store, form_id g, form_id h);
 inline constexpr std::size_t max_difference_candidates = 20;
-// The even parts of g as simplest forms, by birthday then text: 0 first and the even one of
+// The even parts of g as simplest forms, by birthday, then by text where it is at most
+// 4096 characters long, then by id: 0 first and the even one of
 // g, g + * among them. Each part H of G, when G has options, has H or G - H among the parts
 // of every option G', so they are found from the parts of one option. Throws
 // search_limit_error as subtract does.
