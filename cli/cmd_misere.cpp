@@ -102,7 +102,11 @@ void subtract_command(const misere_options& opt, context& ctx) {
     const ng::form_id g = store.simplest(parse_form(store, opt.first, 1));
     const ng::form_id h = store.simplest(parse_form(store, opt.second, 2));
     const std::optional<ng::form_id> x = ng::subtract(store, g, h);
-    const cell difference = x ? cell::text(ng::to_string(store, *x)) : cell{};
+    // A difference can be far higher than G, its text exponentially long: past 10,000
+    // characters it is written {...}, with its birthday.
+    constexpr std::uint64_t longest_written = 10000;
+    const bool written = x && ng::text_length(store, *x, longest_written + 1) <= longest_written;
+    const cell difference = x ? cell::text(written ? ng::to_string(store, *x) : "{...}") : cell{};
     report r;
     r.value("part", cell::flag(x.has_value()), "", in_json | in_csv);
     r.value("difference", difference, "", in_json | in_csv);
@@ -110,6 +114,8 @@ void subtract_command(const misere_options& opt, context& ctx) {
       r.value("difference", difference, "{}", in_text);
     else
       r.sentence("not a part");
+    r.value("birthday", x ? cell::count(store.height(*x)) : cell{}, "birthday: {}", in_json | in_csv);
+    if (x) r.value("birthday", cell::count(store.height(*x)), "birthday: {}", in_text);
     r.value("first", cell::text(ng::to_string(store, g)), "first: {}");
     r.value("second", cell::text(ng::to_string(store, h)), "second: {}");
     print(ctx, r);

@@ -136,7 +136,7 @@ namespace {
 
 std::uint64_t text_length(const misere_forms& store, form_id g, std::uint64_t limit,
                           std::unordered_map<form_id, std::uint64_t>& known) {
-  if (const std::int64_t n = store.heap_size(g); n >= 0) return heap_name(n).size();
+  if (const std::int64_t n = store.heap_size(g); n >= 0) return std::min<std::uint64_t>(limit, heap_name(n).size());
   if (const auto it = known.find(g); it != known.end()) return it->second;
   const auto options = store.options(g);
   std::uint64_t length = 2 + (options.empty() ? 0 : options.size() - 1);  // braces and commas

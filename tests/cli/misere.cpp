@@ -42,21 +42,21 @@ TEST(CliMisere, Equality) {
 }
 
 TEST(CliMisere, PartsAndDifferences) {
-  // {{*2}} is *2 + X and {*2} + Y, with X and Y born on day 5 and 6; the text writes long
+  // {{*2}} is *2 + X and {*2} + Y, with X and Y born on days 6 and 7; the text writes long
   // parts as {...}, JSON in full.
   expect_output({"misere", "form", "{{*2}}"},
                 "{{*2}}\nbirthday: 4\ngenus: 1^13\nclasses: tame, generally tame, even, extraverted\n"
                 "parts: 0, *2, {*2}, {{*2}}, {0,{*2},{*3,{*2}}}, {{{*2}},{0,{*2},{*3,{*2}}},{{*3,{*2}},{{*2}}}}, "
                 "{0,{{{*2}},{0,{*2},{*3,{*2}}},{{*3,{*2}},{{*2}}}}}, {...}\nmate: {{*2}}\nthe player to move wins\n");
-  expect_output({"misere", "subtract", "*2+*2", "*2"}, "*2\nfirst: {*2,*3}\nsecond: *2\n");
+  expect_output({"misere", "subtract", "*2+*2", "*2"}, "*2\nbirthday: 2\nfirst: {*2,*3}\nsecond: *2\n");
   expect_output({"misere", "subtract", "{{*2}}", "*2"},
-                "{{{*2}},{0,{*2},{*3,{*2}}},{{*3,{*2}},{{*2}}}}\nfirst: {{*2}}\nsecond: *2\n");
-  expect_output({"misere", "subtract", "0", "*"}, "*\nfirst: 0\nsecond: *\n");
+                "{{{*2}},{0,{*2},{*3,{*2}}},{{*3,{*2}},{{*2}}}}\nbirthday: 6\nfirst: {{*2}}\nsecond: *2\n");
+  expect_output({"misere", "subtract", "0", "*"}, "*\nbirthday: 1\nfirst: 0\nsecond: *\n");
   expect_output({"misere", "subtract", "*2", "*3+*3"}, "not a part\nfirst: *2\nsecond: {*2,*3}\n");
   expect_output({"misere", "subtract", "*2", "*3", "--format", "json"},
-                "{\"part\":true,\"difference\":\"*\",\"first\":\"*2\",\"second\":\"*3\"}\n");
+                "{\"part\":true,\"difference\":\"*\",\"birthday\":1,\"first\":\"*2\",\"second\":\"*3\"}\n");
   expect_output({"misere", "subtract", "*2", "*3+*3", "--format", "csv"},
-                "part,difference,first,second\nfalse,,*2,\"{*2,*3}\"\n");
+                "part,difference,birthday,first,second\nfalse,,,*2,\"{*2,*3}\"\n");
 }
 
 TEST(CliMisere, GamesBornByEachDay) {

@@ -220,6 +220,21 @@ TEST(MiserePartsBruteForce, PrimeAgainstTheDecompositions) {
   EXPECT_GT(primes, 5u);
 }
 
+// The text's length found on the graph against the text written out, and its cap.
+TEST(MisereParts, TextLengthOfTheFormsAndTheirParts) {
+  ng::misere_forms store;
+  std::vector<form_id> forms = day_4_and_twins(store);
+  for (const form_id p : ng::even_parts(store, ng::parse_misere_form(store, "{{{*2}}}"))) forms.push_back(p);
+  for (const form_id g : forms) {
+    const std::size_t length = ng::to_string(store, g).size();
+    EXPECT_EQ(ng::text_length(store, g, ~std::uint64_t(0)), length);
+    EXPECT_EQ(ng::text_length(store, g, length), length);
+    if (length > 1) {
+      EXPECT_EQ(ng::text_length(store, g, length - 1), length - 1);
+    }
+  }
+}
+
 TEST(MisereParts, ExamplesOfCgsuiteTests) {
   // From CGSuite's MisereCanonicalGameTestCase (lib/core/src/test/scala/org/cgsuite/lang):
   // extraverted, introverted, prime.
