@@ -31,25 +31,20 @@ void sort_unique(std::vector<form_id>& v) {
 
 // G - H for G != H, H != 0 (docs/games.md has the proof). With X the simplest difference, each
 // option G' equals an option of H + X: G' = H' + X, so X is the difference G' - H', or
-// G' = H + X', so G' - H is the option X' of X. Hence X is among the differences G' - H'
-// (tried first), or else every G' - H exists and is an option of X, and the other options
-// of X are among the differences G - H'.
+// G' = H + X', so G' - H exists and is the option X' of X. Hence when some G' - H does not
+// exist, X is one of the differences G' - H' of that G'; otherwise X is one of all the
+// differences G' - H', or else every G' - H is an option of X, and the other options of X
+// are among the differences G - H'.
 std::optional<form_id> parts_finder::difference(form_id g, form_id h) {
   const std::vector<form_id> gs(store_.options(g).begin(), store_.options(g).end());
   const std::vector<form_id> hs(store_.options(h).begin(), store_.options(h).end());
-  std::vector<form_id> direct, forced;
-  bool all_forced = true;
+  std::vector<form_id> forced;
   for (const form_id g1 : gs) {
-    for (const form_id h1 : hs)
-      if (const auto x = subtract(g1, h1)) direct.push_back(*x);
     const auto y = subtract(g1, h);
-    if (y) forced.push_back(*y);
-    all_forced = all_forced && y.has_value();
+    if (!y) return among_differences(g, h, {g1}, hs);
+    forced.push_back(*y);
   }
-  sort_unique(direct);
-  for (const form_id x : direct)
-    if (store_.simplest(store_.sum(h, x)) == g) return x;
-  if (!all_forced) return std::nullopt;
+  if (const auto x = among_differences(g, h, gs, hs)) return x;
   sort_unique(forced);
   std::vector<form_id> optional;
   for (const form_id h1 : hs)
@@ -57,6 +52,20 @@ std::optional<form_id> parts_finder::difference(form_id g, form_id h) {
       optional.push_back(*x);
   sort_unique(optional);
   return search(g, h, forced, optional);
+}
+
+// The difference G' - H' of some G' in gs and H' in hs that is G - H, if any.
+std::optional<form_id> parts_finder::among_differences(form_id g, form_id h, const std::vector<form_id>& gs,
+                                                      const std::vector<form_id>& hs) {
+  std::vector<form_id> tried;
+  for (const form_id g1 : gs)
+    for (const form_id h1 : hs) {
+      const auto x = subtract(g1, h1);
+      if (!x || std::find(tried.begin(), tried.end(), *x) != tried.end()) continue;
+      if (sums_to(g, h, *x)) return x;
+      tried.push_back(*x);
+    }
+  return std::nullopt;
 }
 
 // X = {forced, and some of optional}: the sets in the order of the bit masks.
@@ -72,14 +81,23 @@ std::optional<form_id> parts_finder::search(form_id g, form_id h, const std::vec
     for (std::size_t i = 0; i < optional.size(); ++i)
       if (mask >> i & 1) set.push_back(optional[i]);
     const form_id x = store_.game(set);
-    if (store_.simplest(store_.sum(h, x)) == g) return store_.simplest(x);
+    if (sums_to(g, h, x)) return store_.simplest(x);
   }
   return std::nullopt;
+}
+
+// Whether H + X = G: first the outcome of the sum as it stands, which equal games share and
+// which costs nothing once the sum is built, then the simplest form, which can cost much more.
+bool parts_finder::sums_to(form_id g, form_id h, form_id x) {
+  const form_id s = store_.sum(h, x);
+  return store_.next_player_wins(s) == store_.next_player_wins(g) && store_.simplest(s) == g;
 }
 
 std::optional<form_id> parts_finder::subtract(form_id g, form_id h) {
   if (h == misere_forms::zero()) return g;
   if (g == h) return misere_forms::zero();
+  // H + X = 0 only for H = X = 0 or * (docs/games.md), so 0 - H is * for H = * and else none.
+  if (g == misere_forms::zero()) return h == store_.nim_heap(1) ? std::optional<form_id>(h) : std::nullopt;
   const std::uint64_t key = std::uint64_t(g) << 32 | h;
   if (const auto it = differences_.find(key); it != differences_.end()) return it->second;
   // The recursion goes down in the height of g or of h, so it ends; it may grow the store,
@@ -110,8 +128,16 @@ const std::vector<form_id>& parts_finder::even_parts(form_id g) {
   return parts_.emplace(g, std::move(found)).first->second;
 }
 
+// By the definition, every option a part, rather than G a part of {G} (the theorem makes them
+// the same): the search can stop at the first option that is no part, and G - G' stays among
+// smaller games, where {G} - G meets the sums G' + G of the same height as G.
 bool parts_finder::extraverted(form_id g) {
-  return subtract(store_.simplest(store_.game({g})), g).has_value();
+  std::vector<form_id> options(store_.options(g).begin(), store_.options(g).end());
+  std::stable_sort(options.begin(), options.end(),
+                   [&](form_id a, form_id b) { return store_.height(a) < store_.height(b); });
+  for (const form_id o : options)
+    if (!subtract(g, o)) return false;
+  return true;
 }
 
 bool parts_finder::prime(form_id g) {

@@ -22,13 +22,16 @@ class parts_finder {
   const std::vector<form_id>& even_parts(form_id g);
   // The even one of the simplest form g and g + *.
   form_id even(form_id g);
-  // Whether the simplest form g is a part of {g} (extraverted, by Conway's theorem).
+  // Whether every option of the simplest form g is a part of it (extraverted).
   bool extraverted(form_id g);
   // Whether the simplest form g is prime: not 0 or *, and its even parts only 0 and even(g).
   bool prime(form_id g);
 
  private:
+  bool sums_to(form_id g, form_id h, form_id x);
   std::optional<form_id> difference(form_id g, form_id h);
+  std::optional<form_id> among_differences(form_id g, form_id h, const std::vector<form_id>& gs,
+                                           const std::vector<form_id>& hs);
   std::optional<form_id> search(form_id g, form_id h, const std::vector<form_id>& forced,
                                 const std::vector<form_id>& optional);
 

@@ -193,8 +193,8 @@ std::string to_string(const misere_genus& g);
 // - half-tame: not generally tame, and G + G generally tame with G+ = G- = 0.
 // - even: G is born before G + * (odd otherwise: exactly one of G, G + * is even).
 // Then three from the theory of parts (below: H is a part of G when G = H + X for some X):
-// - extraverted: every option of G is a part of G; by Conway's extraversion-introversion
-//   theorem, exactly when G is a part of {G}, which is how it is found.
+// - extraverted: every option of G is a part of G (by Conway's extraversion-introversion
+//   theorem, exactly when G is a part of {G}; the tests check both).
 // - introverted: G is a part of each of its options; by the same theorem only 0 and *.
 // - prime: G is neither 0 nor *, and its only even parts are 0 and the even one of G, G + *.
 // These three search for differences (subtract), so classes() throws search_limit_error where
