@@ -220,10 +220,11 @@ std::string to_string(const misere_classes& c);
 // H + * (G = H + X = (H + *) + (X + *)); the even part of the pair is the one born first.
 //
 // The simplest form of G - H, or nullopt when H is no part of G. Every option X' of the
-// simplest X is G' - H or G - H' (docs/games.md has the proof), so the options are searched
-// among those differences, found recursively: a subset S of them is X when H + {S} = G. Throws
-// search_limit_error when a search would have more than max_difference_candidates of them
-// (2^20 sets tried at most), rather than run for hours.
+// simplest X is G' - H or G - H', and X is some G' - H' or has every G' - H among its options
+// (docs/games.md has the proofs): the differences of lower pairs, found recursively, give X
+// directly or leave a choice among the G - H'. Throws search_limit_error when that choice
+// would be among more than max_difference_candidates of them (2^20 sets at most), rather
+// than run for hours.
 std::optional<form_id> subtract(misere_forms& store, form_id g, form_id h);
 inline constexpr std::size_t max_difference_candidates = 20;
 // The even parts of g as simplest forms, by birthday, then by text where it is at most
