@@ -122,8 +122,7 @@ const std::vector<form_id>& parts_finder::even_parts(form_id g) {
     for (const form_id k : candidates)
       if (const auto x = subtract(g, k)) found.push_back(k), found.push_back(even(*x));
   }
-  std::sort(found.begin(), found.end());
-  found.erase(std::unique(found.begin(), found.end()), found.end());
+  sort_unique(found);
   std::stable_sort(found.begin(), found.end(), [&](form_id a, form_id b) { return store_.height(a) < store_.height(b); });
   return parts_.emplace(g, std::move(found)).first->second;
 }
