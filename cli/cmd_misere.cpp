@@ -1,5 +1,6 @@
-// misere form|equal|days: misère forms of impartial games (nimber/games/misere_forms.hpp):
-// simplest forms, equality, and the number of games born by each day. This file parses
+// misere form|equal|subtract|days: misère forms of impartial games
+// (nimber/games/misere_forms.hpp): simplest forms, equality, differences, and the number of
+// games born by each day. This file parses
 // arguments and describes the results for the output writer.
 #include <CLI/CLI.hpp>
 
@@ -59,6 +60,23 @@ void form_command(const misere_options& opt, context& ctx) {
     for (const std::string& name : ng::class_names(c)) names.push_back(cell::text(name));
     r.value("classes", cell::text(ng::to_string(c)), "classes: {}", in_text | in_csv);
     r.value("classes", cell::list(std::move(names)), "", in_json);
+    // Differences are often much higher than G, and a form's text is its tree written out,
+    // which can be exponentially longer than the form: text shows a part whose text passes 60
+    // characters as {...}, JSON and CSV one that passes 10,000.
+    constexpr std::uint64_t longest_shown = 60, longest_written = 10000;
+    std::vector<cell> parts;
+    std::string parts_text, parts_shown;
+    for (const ng::form_id p : ng::even_parts(store, g)) {
+      const std::uint64_t length = ng::text_length(store, p, longest_written + 1);
+      const std::string t = length <= longest_written ? ng::to_string(store, p) : "{...}";
+      parts.push_back(cell::text(t));
+      const char* comma = parts_text.empty() ? "" : ", ";
+      parts_text += comma + t;
+      parts_shown += comma + (length <= longest_shown ? t : std::string("{...}"));
+    }
+    r.value("parts", cell::text(parts_shown), "parts: {}", in_text);
+    r.value("parts", cell::text(parts_text), "", in_csv);
+    r.value("parts", cell::list(std::move(parts)), "", in_json);
     r.value("mate", cell::text(ng::to_string(store, ng::mate(store, g))), "mate: {}");
     r.value("next_player_wins", cell::flag(store.next_player_wins(g)), "", in_json | in_csv);
     r.sentence(store.next_player_wins(g) ? "the player to move wins" : "the player to move loses");
@@ -73,6 +91,31 @@ void equal_command(const misere_options& opt, context& ctx) {
     report r;
     r.value("equal", cell::flag(g == h), "", in_json | in_csv);
     r.sentence(g == h ? "equal" : "not equal");
+    r.value("first", cell::text(ng::to_string(store, g)), "first: {}");
+    r.value("second", cell::text(ng::to_string(store, h)), "second: {}");
+    print(ctx, r);
+  });
+}
+
+void subtract_command(const misere_options& opt, context& ctx) {
+  within_budget([&](ng::misere_forms& store) {
+    const ng::form_id g = store.simplest(parse_form(store, opt.first, 1));
+    const ng::form_id h = store.simplest(parse_form(store, opt.second, 2));
+    const std::optional<ng::form_id> x = ng::subtract(store, g, h);
+    // A difference can be far higher than G, its text exponentially long: past 10,000
+    // characters it is written {...}, with its birthday.
+    constexpr std::uint64_t longest_written = 10000;
+    const bool written = x && ng::text_length(store, *x, longest_written + 1) <= longest_written;
+    const cell difference = x ? cell::text(written ? ng::to_string(store, *x) : "{...}") : cell{};
+    report r;
+    r.value("part", cell::flag(x.has_value()), "", in_json | in_csv);
+    r.value("difference", difference, "", in_json | in_csv);
+    if (x)
+      r.value("difference", difference, "{}", in_text);
+    else
+      r.sentence("not a part");
+    r.value("birthday", x ? cell::count(store.height(*x)) : cell{}, "birthday: {}", in_json | in_csv);
+    if (x) r.value("birthday", cell::count(store.height(*x)), "birthday: {}", in_text);
     r.value("first", cell::text(ng::to_string(store, g)), "first: {}");
     r.value("second", cell::text(ng::to_string(store, h)), "second: {}");
     print(ctx, r);
@@ -186,6 +229,15 @@ void add_misere_command(CLI::App& app, context& ctx) {
   equal->footer(
       "Examples:\n  nimber misere equal '*+*' 0      # equal\n  nimber misere equal '*2+*2' 0    # not equal");
   equal->callback([&ctx, opt] { equal_command(*opt, ctx); });
+
+  CLI::App* subtract = misere->add_subcommand("subtract", "G - H: the X with H + X = G in misère play, if any");
+  subtract->add_option("G", opt->first, "A form")->required();
+  subtract->add_option("H", opt->second, "A form, the part to take away")->required();
+  subtract->footer(
+      "X is unique when it exists (misère sums cancel); otherwise H is not a part of G.\n"
+      "Examples:\n  nimber misere subtract '*2+*2' '*2'   # *2\n  nimber misere subtract '*2' '*'        # *3\n"
+      "  nimber misere subtract '*2' '*3+*3'   # not a part");
+  subtract->callback([&ctx, opt] { subtract_command(*opt, ctx); });
 
   CLI::App* days = misere->add_subcommand("days", "How many games are born by each day, up to day N");
   days->add_option("N", opt->days, "The last day, 0 to 5 (default 4; day 5 takes seconds)");

@@ -273,7 +273,7 @@ void add_misere_quotient(CLI::App* misere, context& ctx) {
     }
     if (!opt->code_option->count())
       throw input_error::at_end(argument_where(1),
-                                "a heap-game code such as 0.07, or a command of 'nimber misere' (form, equal, days)",
+                                "a heap-game code such as 0.07, or a command of 'nimber misere' (form, equal, subtract, days)",
                                 "end of arguments");
     quotient_command(*opt, ctx);
   });

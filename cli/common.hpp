@@ -154,7 +154,7 @@ void add_alpha_command(CLI::App& app, context& ctx);     // alpha
 // Per heap: misère Grundy value, genus, tameness, birthday and form; with `period`, the period
 // of the genus sequence proved for games that never split a heap (an input_error for others).
 void print_misere_heaps(const games::heap_game& game, std::uint64_t terms, bool period, context& ctx);
-void add_misere_command(CLI::App& app, context& ctx);    // misere form|equal|days, misere CODE
+void add_misere_command(CLI::App& app, context& ctx);    // misere form|equal|subtract|days, misere CODE
 // misere CODE --heaps N (cmd_misere_quotient.cpp): the misère quotient of a heap game, added
 // to the misere command.
 void add_misere_quotient(CLI::App* misere, context& ctx);

@@ -1,5 +1,6 @@
 // The classes of misère games that CGSuite names (nimber/games/misere_forms.hpp): tame,
-// generally tame, restive, restless, half-tame, even. Each is found on the simplest form, whose
+// generally tame, restive, restless, half-tame, even; extraverted, introverted and prime come
+// from the theory of parts (misere_parts.cpp). Each is found on the simplest form, whose
 // options are simplest forms too, by one recursion that carries G+, G- and the game's phylum;
 // an odd game takes the phylum of its even twin G + *, which is born earlier, so the recursion
 // goes down in birthday.
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "mex_set.hpp"
+#include "misere_parts.hpp"
 #include "nimber/games/misere_forms.hpp"
 
 namespace nimber::games {
@@ -97,6 +99,7 @@ class classifier {
 
 std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id> games) {
   classifier c(store);
+  parts_finder parts(store);
   std::vector<misere_classes> r;
   for (const form_id game : games) {
     const form_id g = store.simplest(game);
@@ -111,6 +114,9 @@ std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id
       k.half_tame = generally_tame(twice.kind) && twice.plus == 0 && twice.minus == 0;
     }
     k.even = store.height(g) < store.height(store.simplest(store.sum(g, store.nim_heap(1))));
+    k.extraverted = parts.extraverted(g);
+    k.introverted = g == misere_forms::zero() || g == store.nim_heap(1);  // Conway's theorem
+    k.prime = parts.prime(g);
     r.push_back(k);
   }
   return r;
@@ -154,6 +160,9 @@ std::vector<std::string> class_names(const misere_classes& c) {
   add(c.restless, "restless");
   add(c.half_tame, "half-tame");
   names.emplace_back(c.even ? "even" : "odd");
+  add(c.extraverted, "extraverted");
+  add(c.introverted, "introverted");
+  add(c.prime, "prime");
   return names;
 }
 

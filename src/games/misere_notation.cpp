@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 
 #include "nimber/games/error.hpp"
 #include "nimber/games/misere_forms.hpp"
@@ -129,6 +130,25 @@ std::string to_string(const misere_forms& store, form_id g) {
   std::string text = "{";
   for (std::size_t i = 0; i < parts.size(); ++i) text += (i ? "," : "") + std::get<3>(parts[i]);
   return text + "}";
+}
+
+namespace {
+
+std::uint64_t text_length(const misere_forms& store, form_id g, std::uint64_t limit,
+                          std::unordered_map<form_id, std::uint64_t>& known) {
+  if (const std::int64_t n = store.heap_size(g); n >= 0) return std::min<std::uint64_t>(limit, heap_name(n).size());
+  if (const auto it = known.find(g); it != known.end()) return it->second;
+  const auto options = store.options(g);
+  std::uint64_t length = 2 + (options.empty() ? 0 : options.size() - 1);  // braces and commas
+  for (const form_id o : options) length = std::min(limit, length + text_length(store, o, limit, known));
+  return known[g] = std::min(limit, length);
+}
+
+}  // namespace
+
+std::uint64_t text_length(const misere_forms& store, form_id g, std::uint64_t limit) {
+  std::unordered_map<form_id, std::uint64_t> known;
+  return text_length(store, g, limit, known);
 }
 
 form_id parse_misere_form(misere_forms& store, std::string_view text) { return form_parser(store, text).parse_all(); }

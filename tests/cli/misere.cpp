@@ -14,24 +14,24 @@ using namespace cli_test;
 
 TEST(CliMisere, SimplestForms) {
   // *2+*2 has genus 0^02: a P-position in both plays, unlike 0 (0^120).
-  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\ngenus: 0^02\nclasses: tame, generally tame, even\nmate: {*2,*3}\nthe player to move loses\n");
-  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\ngenus: 0^120\nclasses: tame, generally tame, even\nmate: *\nthe player to move wins\n");
-  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\ngenus: 1^031\nclasses: tame, generally tame, odd\nmate: 0\nthe player to move loses\n");
+  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\ngenus: 0^02\nclasses: tame, generally tame, even, extraverted\nparts: 0, *2, {*2,*3}\nmate: {*2,*3}\nthe player to move loses\n");
+  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\ngenus: 0^120\nclasses: tame, generally tame, even, extraverted, introverted\nparts: 0\nmate: *\nthe player to move wins\n");
+  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\ngenus: 1^031\nclasses: tame, generally tame, odd, extraverted, introverted\nparts: 0\nmate: 0\nthe player to move loses\n");
   expect_output({"misere", "form", "*2+*2", "--format", "json"},
-                "{\"form\":\"{*2,*3}\",\"birthday\":4,\"genus\":\"0^02\",\"classes\":[\"tame\",\"generally tame\",\"even\"],"
-                "\"mate\":\"{*2,*3}\",\"next_player_wins\":false}\n");
+                "{\"form\":\"{*2,*3}\",\"birthday\":4,\"genus\":\"0^02\",\"classes\":[\"tame\",\"generally tame\",\"even\",\"extraverted\"],"
+                "\"parts\":[\"0\",\"*2\",\"{*2,*3}\"],\"mate\":\"{*2,*3}\",\"next_player_wins\":false}\n");
 }
 
 TEST(CliMisere, Classes) {
   // The examples of CGSuite's tests: restive, restless, generally tame but not tame, and their
   // mates.
   expect_output({"misere", "form", "{0,{*2}}"},
-                "{0,{*2}}\nbirthday: 4\ngenus: 1^20\nclasses: restive, half-tame, even\nmate: {*,{*2}}\nthe player to move wins\n");
+                "{0,{*2}}\nbirthday: 4\ngenus: 1^20\nclasses: restive, half-tame, even, prime\nparts: 0, {0,{*2}}\nmate: {*,{*2}}\nthe player to move wins\n");
   expect_output({"misere", "form", "{*,{*2}}", "--format", "csv"},
-                "form,birthday,genus,classes,mate,next_player_wins\n\"{*,{*2}}\",4,2^1420,\"restless, even\",\"{0,{*2}}\",true\n");
+                "form,birthday,genus,classes,parts,mate,next_player_wins\n\"{*,{*2}}\",4,2^1420,\"restless, even, prime\",\"0, {*,{*2}}\",\"{0,{*2}}\",true\n");
   expect_output({"misere", "form", "{{{*2}},{{*2},*}}", "--format", "json"},
-                "{\"form\":\"{{*,{*2}},{{*2}}}\",\"birthday\":5,\"genus\":\"0^02\",\"classes\":[\"generally tame\",\"even\"],"
-                "\"mate\":\"{{0,{*2}},{{*2}}}\",\"next_player_wins\":false}\n");
+                "{\"form\":\"{{*,{*2}},{{*2}}}\",\"birthday\":5,\"genus\":\"0^02\",\"classes\":[\"generally tame\",\"even\",\"prime\"],"
+                "\"parts\":[\"0\",\"{{*,{*2}},{{*2}}}\"],\"mate\":\"{{0,{*2}},{{*2}}}\",\"next_player_wins\":false}\n");
 }
 
 TEST(CliMisere, Equality) {
@@ -39,6 +39,24 @@ TEST(CliMisere, Equality) {
   expect_output({"misere", "equal", "*2+*2", "0"}, "not equal\nfirst: {*2,*3}\nsecond: 0\n");
   expect_output({"misere", "equal", "*2+*3", "*3+*2", "--format", "csv"},
                 "equal,first,second\ntrue,\"{*2,*3,{*2,*3}}\",\"{*2,*3,{*2,*3}}\"\n");
+}
+
+TEST(CliMisere, PartsAndDifferences) {
+  // {{*2}} is *2 + X and {*2} + Y, with X and Y born on days 6 and 7; the text writes long
+  // parts as {...}, JSON in full.
+  expect_output({"misere", "form", "{{*2}}"},
+                "{{*2}}\nbirthday: 4\ngenus: 1^13\nclasses: tame, generally tame, even, extraverted\n"
+                "parts: 0, *2, {*2}, {{*2}}, {0,{*2},{*3,{*2}}}, {{{*2}},{0,{*2},{*3,{*2}}},{{*3,{*2}},{{*2}}}}, "
+                "{0,{{{*2}},{0,{*2},{*3,{*2}}},{{*3,{*2}},{{*2}}}}}, {...}\nmate: {{*2}}\nthe player to move wins\n");
+  expect_output({"misere", "subtract", "*2+*2", "*2"}, "*2\nbirthday: 2\nfirst: {*2,*3}\nsecond: *2\n");
+  expect_output({"misere", "subtract", "{{*2}}", "*2"},
+                "{{{*2}},{0,{*2},{*3,{*2}}},{{*3,{*2}},{{*2}}}}\nbirthday: 6\nfirst: {{*2}}\nsecond: *2\n");
+  expect_output({"misere", "subtract", "0", "*"}, "*\nbirthday: 1\nfirst: 0\nsecond: *\n");
+  expect_output({"misere", "subtract", "*2", "*3+*3"}, "not a part\nfirst: *2\nsecond: {*2,*3}\n");
+  expect_output({"misere", "subtract", "*2", "*3", "--format", "json"},
+                "{\"part\":true,\"difference\":\"*\",\"birthday\":1,\"first\":\"*2\",\"second\":\"*3\"}\n");
+  expect_output({"misere", "subtract", "*2", "*3+*3", "--format", "csv"},
+                "part,difference,birthday,first,second\nfalse,,,*2,\"{*2,*3}\"\n");
 }
 
 TEST(CliMisere, GamesBornByEachDay) {
@@ -52,6 +70,9 @@ TEST(CliMisere, BadInputIsOneLine) {
   expect_error({"misere", "form", "{*,"}, "argument 1 (offset 3): end of the form: expected a form: 0, *, *n or {...}");
   expect_error({"misere", "form", "*2000"}, "argument 1 (offset 1): '2000': expected a heap size up to 1024");
   expect_error({"misere", "equal", "0", "x"}, "argument 2 (offset 0): 'x': expected a form: 0, *, *n or {...}");
+  expect_error({"misere", "subtract", "{*2", "*"}, "argument 1 (offset 3): end of the form: expected ',', '+' or '}'");
+  expect_error({"misere", "subtract", "*2", "*2+"}, "argument 2 (offset 3): end of the form: expected a form: 0, *, *n or {...}");
+  expect_error({"misere", "subtract", "*2"}, "argument 2: end of arguments: expected H (see 'nimber misere subtract --help')");
   expect_error({"misere", "days", "6"}, "argument 1: '6': expected a day from 0 to 5");
   expect_error({"misere", "days", "-1"}, "argument 1: '-1': expected a day from 0 to 5");
   expect_error({"misere", "form", "*1024+*1024", "--max-memory", "64M"},
@@ -177,7 +198,7 @@ TEST(CliMisere, QuotientDecidesASum) {
 
 TEST(CliMisere, QuotientBadInputIsOneLine) {
   expect_error({"misere"}, "argument 1: end of arguments: expected a heap-game code such as 0.07, or a command of "
-                           "'nimber misere' (form, equal, days)");
+                           "'nimber misere' (form, equal, subtract, days)");
   expect_error({"misere", "0.0x", "--heaps", "3"},
                "argument 1 (digit d2): 'x': expected an octal or hex digit (0-9, a-f)");
   expect_error({"misere", "0.07"},

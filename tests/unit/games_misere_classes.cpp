@@ -192,14 +192,14 @@ TEST(MisereClasses, ExamplesOfCgsuiteTests) {
     EXPECT_TRUE(heap.tame && heap.generally_tame) << n;
     EXPECT_EQ(heap.even, n % 2 == 0) << n;
   }
-  EXPECT_EQ(ng::to_string(of("*2+*2")), "tame, generally tame, even");
-  EXPECT_EQ(ng::to_string(of("{{*2}}")), "tame, generally tame, even");
-  EXPECT_EQ(ng::to_string(of("{0,{*2}}")), "restive, half-tame, even");  // genus 1^20
-  EXPECT_EQ(ng::to_string(of("{*,{*2}}")), "restless, even");            // genus 2^1420
-  EXPECT_EQ(ng::to_string(of("{{{*2}},{{*2},*}}")), "generally tame, even");
-  EXPECT_EQ(ng::to_string(of("{{{*2}},{{{*2},0},0,*}}")), "generally tame, even");
-  EXPECT_EQ(ng::to_string(of("{{*,{*2}}+*,{{*2},{*2}+*,{{*2},0}}}")), "even");  // tameable only
-  EXPECT_EQ(ng::to_string(of("{{{*2},*2,0},{{*2},*3},*}")), "half-tame, even");      // generally restive
+  EXPECT_EQ(ng::to_string(of("*2+*2")), "tame, generally tame, even, extraverted");
+  EXPECT_EQ(ng::to_string(of("{{*2}}")), "tame, generally tame, even, extraverted");
+  EXPECT_EQ(ng::to_string(of("{0,{*2}}")), "restive, half-tame, even, prime");  // genus 1^20
+  EXPECT_EQ(ng::to_string(of("{*,{*2}}")), "restless, even, prime");     // genus 2^1420
+  EXPECT_EQ(ng::to_string(of("{{{*2}},{{*2},*}}")), "generally tame, even, prime");
+  EXPECT_EQ(ng::to_string(of("{{{*2}},{{{*2},0},0,*}}")), "generally tame, even, prime");
+  EXPECT_EQ(ng::to_string(of("{{*,{*2}}+*,{{*2},{*2}+*,{{*2},0}}}")), "even, prime");  // tameable only
+  EXPECT_EQ(ng::to_string(of("{{{*2},*2,0},{{*2},*3},*}")), "half-tame, even, prime");  // generally restive
 }
 
 // Tame simplest forms born by day n, built only from tame ones: the sets of tame games born by

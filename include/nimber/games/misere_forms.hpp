@@ -119,6 +119,10 @@ class misere_forms {
 // form as its options in braces, {*2,*3} or {0,{*2}}; options are listed nim heaps first by
 // size, then the others by height and text. Prints g as it stands (simplest(g) for the value).
 std::string to_string(const misere_forms& store, form_id g);
+// The length of to_string(store, g), or `limit` when it is longer, found on the form's graph
+// without writing the text, which is the form's tree written out and can be exponentially
+// longer than the form (differences and sums are often such forms).
+std::uint64_t text_length(const misere_forms& store, form_id g, std::uint64_t limit);
 
 // Reads that notation into `store`: 0, *, *n (n <= misere_forms::max_heap; *0 is 0, *1 is *),
 // {G,H,...} ({} is 0), and sums G+H of any of them, spaces allowed between tokens. Does not
@@ -188,8 +192,16 @@ std::string to_string(const misere_genus& g);
 // - restless: every option generally tame, G- in {0, 1} and G+ >= 2.
 // - half-tame: not generally tame, and G + G generally tame with G+ = G- = 0.
 // - even: G is born before G + * (odd otherwise: exactly one of G, G + * is even).
+// Then three from the theory of parts (below: H is a part of G when G = H + X for some X):
+// - extraverted: every option of G is a part of G (by Conway's extraversion-introversion
+//   theorem, exactly when G is a part of {G}; the tests check both).
+// - introverted: G is a part of each of its options; by the same theorem only 0 and *.
+// - prime: G is neither 0 nor *, and its only even parts are 0 and the even one of G, G + *.
+// These three search for differences (subtract), so classes() throws search_limit_error where
+// one of those searches would pass max_difference_candidates.
 struct misere_classes {
   bool tame = false, generally_tame = false, restive = false, restless = false, half_tame = false, even = false;
+  bool extraverted = false, introverted = false, prime = false;
   friend bool operator==(const misere_classes&, const misere_classes&) = default;
 };
 misere_classes classes(misere_forms& store, form_id g);
@@ -198,9 +210,31 @@ std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id
 // G's size (heap forms of wild games are large).
 std::vector<bool> tame(misere_forms& store, std::span<const form_id> games);
 // The names of the classes that hold, in the order of the struct, "odd" where even fails:
-// {"tame", "generally tame", "even"}; to_string joins them with ", ".
+// {"tame", "generally tame", "even", "extraverted"}; to_string joins them with ", ".
 std::vector<std::string> class_names(const misere_classes& c);
 std::string to_string(const misere_classes& c);
+
+// The theory of parts (Conway, "On Numbers and Games", ch. 12; Siegel, "Combinatorial Game
+// Theory", ch. V). H is a part of G when G = H + X for some X; X is then unique up to equality
+// (misère sums cancel: G + T = H + T implies G = H), and it is G - H. Parts come in pairs H,
+// H + * (G = H + X = (H + *) + (X + *)); the even part of the pair is the one born first.
+//
+// The simplest form of G - H, or nullopt when H is no part of G. Every option X' of the
+// simplest X is G' - H or G - H', and X is some G' - H' or has every G' - H among its options
+// (docs/games.md has the proofs): the differences of lower pairs, found recursively, give X
+// directly or leave a choice among the G - H'. Throws search_limit_error when that choice
+// would be among more than max_difference_candidates of them (2^20 sets at most), rather
+// than run for hours.
+std::optional<form_id> subtract(misere_forms& store, form_id g, form_id h);
+inline constexpr std::size_t max_difference_candidates = 20;
+// The even parts of g as simplest forms, by birthday, then by text where it is at most
+// 4096 characters long, then by id: 0 first and the even one of
+// g, g + * among them. Each part H of G, when G has options, has H or G - H among the parts
+// of every option G', so they are found from the parts of one option. Throws
+// search_limit_error as subtract does.
+std::vector<form_id> even_parts(misere_forms& store, form_id g);
+// The even one of g and g + *, in simplest form.
+form_id even_one(misere_forms& store, form_id g);
 
 // The mate of g (CGSuite's Mate): * for 0, otherwise the game whose options are the mates of
 // g's options, read on the simplest form and returned simplified. mate(*) = 0, mate(*2) = *2,
