@@ -21,6 +21,18 @@
 
 namespace nimber::games::detail {
 
+namespace {
+
+// mark(t) for every term t in [from, to) but `skip` (which may lie outside), in two plain loops.
+template <class Mark>
+inline void terms_but(std::uint64_t from, std::uint64_t to, std::uint64_t skip, const Mark& mark) {
+  const std::uint64_t upto = std::min(std::max(skip, from), to);
+  for (std::uint64_t t = from; t < upto; ++t) mark(t);
+  for (std::uint64_t t = upto == skip ? upto + 1 : upto; t < to; ++t) mark(t);
+}
+
+}  // namespace
+
 grundy_terms::grundy_terms(const heap_game& game, packed_values& g, unsigned threads, std::uint64_t exception_index)
     : game_(game), g_(g), low_exceptions_range_((exception_index + 63) / 64 * 64) {
   // No more than the pool can run at once: each thread has a scratch row of its own.
@@ -142,10 +154,7 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
         const auto* other = g + (top - a);  // G(m - a) for m = n0 + t - k
         // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
         const std::uint64_t skip = distinct && 2 * a >= top ? 2 * a - top : count;
-        const std::uint64_t upto = std::min<std::uint64_t>(std::max<std::uint64_t>(skip, from), to);
-        for (std::uint64_t t = from; t < upto; ++t) marks[t * stride + (va ^ other[t])] = 1;
-        for (std::uint64_t t = std::max<std::uint64_t>(upto + 1, from); t < to; ++t)
-          marks[t * stride + (va ^ other[t])] = 1;
+        terms_but(from, to, skip, [&](std::uint64_t t) { marks[t * stride + (va ^ other[t])] = 1; });
       }
     }
   };
@@ -179,10 +188,7 @@ void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count,
       if (i + 1 == high_[j]) r = std::lower_bound(rare_at.begin(), rare_at.end(), base + from);
       while (r != rare_at.end() && *r < base + from) ++r;
       if (r == rare_at.end() || *r >= base + to) {  // no exception among the other heaps
-        const std::uint64_t upto = std::min<std::uint64_t>(std::max<std::uint64_t>(skip, from), to);
-        for (std::uint64_t t = from; t < upto; ++t) marks[t * stride + (va ^ common[g[base + t]])] = 1;
-        for (std::uint64_t t = std::max<std::uint64_t>(upto + 1, from); t < to; ++t)
-          marks[t * stride + (va ^ common[g[base + t]])] = 1;
+        terms_but(from, to, skip, [&](std::uint64_t t) { marks[t * stride + (va ^ common[g[base + t]])] = 1; });
         continue;
       }
       auto e = r;
