@@ -34,7 +34,8 @@ inline void terms_but(std::uint64_t from, std::uint64_t to, std::uint64_t skip, 
 }  // namespace
 
 grundy_terms::grundy_terms(const heap_game& game, packed_values& g, unsigned threads, std::uint64_t exception_index)
-    : game_(game), g_(g), low_exceptions_range_((exception_index + 63) / 64 * 64) {
+    : game_(game), g_(g),
+      low_exceptions_range_((std::min(exception_index, max_exception_index) + 63) / 64 * 64) {
   // No more than the pool can run at once: each thread has a scratch row of its own.
   if (threads > 1) {
     crew_ = std::make_unique<crew>(threads - 1);

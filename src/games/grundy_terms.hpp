@@ -100,6 +100,8 @@ class grundy_terms {
   // The store's exceptions below low_exceptions_range_ as bits (low_exceptions_), rebuilt
   // before each verification: a scan's lower heaps stay below it but in the longest scans.
   void index_low_exceptions();
+  // Past this the index (rebuilt per block) would cost more than the searches it saves.
+  static constexpr std::uint64_t max_exception_index = std::uint64_t(1) << 26;
   // mark_known_rare_pairs() for the terms from .. to-1 of the block on a parity-packed store.
   void mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t low,
                               std::uint64_t from, std::uint64_t to) const noexcept;

@@ -160,13 +160,13 @@ TEST(PackedValues, ParityPackingKeepsEveryValue) {
 
 // The sparse engine on a parity-packed store (packing forced at a chosen term, the values
 // being below 256): the values of the plain store, with the exceptions looked up in the index
-// and, past 64 positions, by search.
+// and, past 64 positions, by search; an index asked for 2^40 positions is held to 2^26.
 TEST(PackedValues, EngineOnParityPackedStoreGivesTheSameValues) {
   for (const char* code : {"grundy", "0.6"}) {
     const auto game = ng::heap_game::from_string(code);
     const auto reference = ng::grundy_values_naive(game, 12000);
     for (const unsigned threads : {1u, 3u})
-      for (const std::uint64_t index : {std::uint64_t(1) << 17, std::uint64_t(64)}) {
+      for (const std::uint64_t index : {std::uint64_t(1) << 17, std::uint64_t(64), std::uint64_t(1) << 40}) {
         ng::sequence_options o;
         o.use_period = false;
         o.threads = threads;

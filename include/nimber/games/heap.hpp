@@ -130,8 +130,9 @@ struct sequence_options {
   // which pays only when memory is short.
   std::uint64_t parity_from = std::uint64_t(1) << 25;
   // On a parity-packed store, the verification scans look the exceptions (the rare positions)
-  // below this many positions up in a bit index rebuilt for every block of terms, the others by
-  // search. The values are the same for any; tests make it small to reach the search.
+  // below this many positions (at most 2^26) up in a bit index rebuilt for every block of terms,
+  // the others by search. The values are the same for any; tests make it small to reach the
+  // search.
   std::uint64_t exception_index = std::uint64_t(1) << 17;
 };
 
