@@ -157,7 +157,7 @@ void describe_position(report& r, const ng::misere_quotient& q, const std::vecto
 
 // The quotient, computed from scratch or from the checkpoint --resume names, saving a
 // checkpoint after a heap every --checkpoint-every seconds and when SIGINT or SIGTERM asks to
-// stop.
+// stop (which the run heeds within a heap too, before its next trial quotient).
 ng::misere_quotient compute_quotient(const quotient_options& opt, const ng::heap_game& game, std::uint64_t bound,
                                      ng::quotient_options& options, context& ctx) {
   if (!opt.checkpoint_option->count()) return ng::misere_quotient::compute(game, bound, options);
@@ -182,6 +182,7 @@ ng::misere_quotient compute_quotient(const quotient_options& opt, const ng::heap
     }
     return !stop;
   };
+  options.stop_requested = [] { return stop_signals::stop_requested(); };
   ng::misere_quotient q = [&] {
     try {
       return ng::misere_quotient::compute(game, bound, options);

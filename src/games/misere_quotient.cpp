@@ -29,7 +29,13 @@ class quotient_builder {
     const std::uint64_t start = options_.known.empty() ? 1 : restore(load_state(options_.known, max_heap_)) + 1;
     const auto state = [this] { return save_state(q_, phi_, changes_); };
     for (std::uint64_t n = start; n <= max_heap_; ++n) {
-      if (!pretends(n)) extend(n);
+      try {
+        stop_point();
+        if (!pretends(n)) extend(n);
+      } catch (const stop_request&) {
+        if (options_.checkpoint) options_.checkpoint(n - 1, state);
+        break;
+      }
       if (options_.progress) options_.progress(n, max_heap_);
       if (options_.checkpoint && !options_.checkpoint(n, state)) break;
     }
@@ -37,6 +43,13 @@ class quotient_builder {
   }
 
  private:
+  // Thrown where a stop is asked for: between trial quotients the builder's state is still
+  // that of the heaps completed.
+  struct stop_request {};
+  void stop_point() const {
+    if (options_.stop_requested && options_.stop_requested()) throw stop_request{};
+  }
+
   // The sorted distinct images of heap n's options, each the product of its heaps' images.
   template <class Product>
   std::vector<std::uint32_t> option_images(std::uint64_t n, const std::vector<std::uint32_t>& image,
@@ -88,6 +101,7 @@ class quotient_builder {
     images.push_back({0, opts});
     for (std::uint32_t a = 0; a < q_.size; ++a) {
       if (q_.marked[a] != is_p || !moves_agree(a, opts)) continue;
+      stop_point();
       images.back().element = a;
       if (verify_with_heap(q_, images, cache_, options_.max_bytes)) {
         phi_.push_back(a);
@@ -146,6 +160,7 @@ class quotient_builder {
     images.push_back({0, {}});
     trial t = make_trial(q_, images, {{n, cyclic_part{2, 2}}}, n);
     for (std::uint64_t round = 0;; ++round) {
+      stop_point();
       const verdict v = verify(t.q, t.images, t.marked, options_.max_bytes);
       if (v.passed) break;
       if (round >= max_rounds)
@@ -202,6 +217,7 @@ class quotient_builder {
         freed.clear();
         for (std::size_t i = 0; i < involved.size(); ++i)
           if (pick[i]) freed.push_back({involved[i], part_for(involved[i])});
+        stop_point();
         trial next = make_trial(t.q, t.images, freed, n);
         if (fixes(next)) return next;
       } while (std::prev_permutation(pick.begin(), pick.end()));

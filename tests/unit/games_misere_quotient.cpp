@@ -412,6 +412,48 @@ TEST(MisereQuotientCheckpoint, ResumedRunsEndAsUninterruptedOnes) {
   }
 }
 
+// A stop asked at any of the run's stop points, between heaps or between the trial quotients of
+// one, ends the run with the heaps completed, saves the last of them, and the saved state goes
+// on to the uninterrupted quotient.
+TEST(MisereQuotientCheckpoint, StopsWithinAHeapKeepTheHeapsCompleted) {
+  for (const auto& [code, heaps] : std::vector<std::pair<std::string, std::uint64_t>>{{"0.07", 20}, {"0.75", 12}}) {
+    SCOPED_TRACE(code);
+    const ng::heap_game game = ng::heap_game::from_string(code);
+    const ng::misere_quotient whole = ng::misere_quotient::compute(game, heaps);
+    // Count the stop points, and the most of them within one heap.
+    std::uint64_t points = 0, in_heap = 0, most_in_heap = 0;
+    ng::quotient_options count;
+    count.stop_requested = [&] {
+      ++points;
+      most_in_heap = std::max(most_in_heap, ++in_heap);
+      return false;
+    };
+    count.progress = [&](std::uint64_t, std::uint64_t) { in_heap = 0; };
+    ng::misere_quotient::compute(game, heaps, count);
+    EXPECT_GT(most_in_heap, 2u) << "some heap has stop points between its trials";
+    for (std::uint64_t stop_at = 1; stop_at <= points; ++stop_at) {
+      std::uint64_t asked = 0, completed = 0, saved_heap = 0;
+      std::vector<std::uint32_t> saved;
+      ng::quotient_options first;
+      first.stop_requested = [&] { return ++asked >= stop_at; };
+      first.progress = [&](std::uint64_t n, std::uint64_t) { completed = n; };
+      first.checkpoint = [&](std::uint64_t n, const auto& state) {  // saves when stopping, as the CLI does
+        if (asked < stop_at) return true;
+        saved_heap = n;
+        saved = state();
+        return false;
+      };
+      const ng::misere_quotient part = ng::misere_quotient::compute(game, heaps, first);
+      ASSERT_EQ(part.max_heap(), completed) << "stopped at point " << stop_at;
+      ASSERT_EQ(saved_heap, completed);
+      expect_same(part, quotient(code, completed));
+      ng::quotient_options second;
+      second.known = saved;
+      expect_same(ng::misere_quotient::compute(game, heaps, second), whole);
+    }
+  }
+}
+
 TEST(MisereQuotientCheckpoint, MalformedStatesAreRefused) {
   const ng::heap_game game = ng::heap_game::from_string("0.07");
   std::vector<std::uint32_t> saved;

@@ -60,6 +60,11 @@ struct quotient_options {
   // `known`); returning false stops the run there, and compute returns the quotient of heaps
   // 0 .. n. May be empty.
   std::function<bool(std::uint64_t, const std::function<std::vector<std::uint32_t>()>&)> checkpoint;
+  // Asked between heaps and, within a heap, before each trial quotient: when it returns true,
+  // the run stops with the heaps it has completed (the heap in progress is dropped), and
+  // `checkpoint` is called once more for the last of them, so that a stopped run can be saved.
+  // May be empty.
+  std::function<bool()> stop_requested;
   // A state saved by a checkpoint of an earlier run of the same game (with a bound at least its
   // heap): the run goes on from there, and the result is the same as if it had computed those
   // heaps. Throws game_argument_error when the words are not such a state.
