@@ -14,11 +14,11 @@ using namespace cli_test;
 
 TEST(CliMisere, SimplestForms) {
   // *2+*2 has genus 0^02: a P-position in both plays, unlike 0 (0^120).
-  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\ngenus: 0^02\nclasses: tame, generally tame, even, extraverted\nparts: 0, *2, {*2,*3}\nmate: {*2,*3}\nthe player to move loses\n");
-  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\ngenus: 0^120\nclasses: tame, generally tame, even, extraverted, introverted\nparts: 0\nmate: *\nthe player to move wins\n");
-  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\ngenus: 1^031\nclasses: tame, generally tame, odd, extraverted, introverted\nparts: 0\nmate: 0\nthe player to move loses\n");
+  expect_output({"misere", "form", "*2+*2"}, "{*2,*3}\nbirthday: 4\ngenus: 0^02\nclasses: tame, generally tame, tameable, even, extraverted\nparts: 0, *2, {*2,*3}\nmate: {*2,*3}\nthe player to move loses\n");
+  expect_output({"misere", "form", "{*}"}, "0\nbirthday: 0\ngenus: 0^120\nclasses: tame, generally tame, tameable, even, extraverted, introverted\nparts: 0\nmate: *\nthe player to move wins\n");
+  expect_output({"misere", "form", "{ 0 , *2 }"}, "*\nbirthday: 1\ngenus: 1^031\nclasses: tame, generally tame, tameable, odd, extraverted, introverted\nparts: 0\nmate: 0\nthe player to move loses\n");
   expect_output({"misere", "form", "*2+*2", "--format", "json"},
-                "{\"form\":\"{*2,*3}\",\"birthday\":4,\"genus\":\"0^02\",\"classes\":[\"tame\",\"generally tame\",\"even\",\"extraverted\"],"
+                "{\"form\":\"{*2,*3}\",\"birthday\":4,\"genus\":\"0^02\",\"classes\":[\"tame\",\"generally tame\",\"tameable\",\"even\",\"extraverted\"],"
                 "\"parts\":[\"0\",\"*2\",\"{*2,*3}\"],\"mate\":\"{*2,*3}\",\"next_player_wins\":false}\n");
 }
 
@@ -26,11 +26,11 @@ TEST(CliMisere, Classes) {
   // The examples of CGSuite's tests: restive, restless, generally tame but not tame, and their
   // mates.
   expect_output({"misere", "form", "{0,{*2}}"},
-                "{0,{*2}}\nbirthday: 4\ngenus: 1^20\nclasses: restive, half-tame, even, prime\nparts: 0, {0,{*2}}\nmate: {*,{*2}}\nthe player to move wins\n");
+                "{0,{*2}}\nbirthday: 4\ngenus: 1^20\nclasses: restive, generally restive, half-tame, even, prime\nparts: 0, {0,{*2}}\nmate: {*,{*2}}\nthe player to move wins\n");
   expect_output({"misere", "form", "{*,{*2}}", "--format", "csv"},
                 "form,birthday,genus,classes,parts,mate,next_player_wins\n\"{*,{*2}}\",4,2^1420,\"restless, even, prime\",\"0, {*,{*2}}\",\"{0,{*2}}\",true\n");
   expect_output({"misere", "form", "{{{*2}},{{*2},*}}", "--format", "json"},
-                "{\"form\":\"{{*,{*2}},{{*2}}}\",\"birthday\":5,\"genus\":\"0^02\",\"classes\":[\"generally tame\",\"even\",\"prime\"],"
+                "{\"form\":\"{{*,{*2}},{{*2}}}\",\"birthday\":5,\"genus\":\"0^02\",\"classes\":[\"generally tame\",\"tameable\",\"even\",\"prime\"],"
                 "\"parts\":[\"0\",\"{{*,{*2}},{{*2}}}\"],\"mate\":\"{{0,{*2}},{{*2}}}\",\"next_player_wins\":false}\n");
 }
 
@@ -45,7 +45,7 @@ TEST(CliMisere, PartsAndDifferences) {
   // {{*2}} is *2 + X and {*2} + Y, with X and Y born on days 6 and 7; the text writes long
   // parts as {...}, JSON in full.
   expect_output({"misere", "form", "{{*2}}"},
-                "{{*2}}\nbirthday: 4\ngenus: 1^13\nclasses: tame, generally tame, even, extraverted\n"
+                "{{*2}}\nbirthday: 4\ngenus: 1^13\nclasses: tame, generally tame, tameable, even, extraverted\n"
                 "parts: 0, *2, {*2}, {{*2}}, {0,{*2},{*3,{*2}}}, {{{*2}},{0,{*2},{*3,{*2}}},{{*3,{*2}},{{*2}}}}, "
                 "{0,{{{*2}},{0,{*2},{*3,{*2}}},{{*3,{*2}},{{*2}}}}}, {...}\nmate: {{*2}}\nthe player to move wins\n");
   expect_output({"misere", "subtract", "*2+*2", "*2"}, "*2\nbirthday: 2\nfirst: {*2,*3}\nsecond: *2\n");

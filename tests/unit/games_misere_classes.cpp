@@ -81,6 +81,53 @@ class reference {
     g = even_part(g);
     return options_all(g, &reference::generally_tame) && minus(g) <= 1 && plus(g) >= 2;
   }
+  // CGSuite's tameable and generally restive (its phyla TAMEABLE, HEREDITARILY_RESTIVE and
+  // REVERSIBLY_RESTIVE, as its MisereCanonicalGameOps computes them), restated as conditions
+  // on the options. A tameable option counts by the values of its even part there.
+  bool tameable_only(form_id g) { return tameable(g) && !generally_tame(g); }
+  bool tameable(form_id g) {
+    g = even_part(g);
+    if (generally_tame(g)) return true;
+    if (!tame_values(g)) return false;
+    std::vector<std::uint32_t> p, m;
+    for (const form_id o : store_.options(g)) {
+      if (generally_tame(o)) {
+        p.push_back(plus(o)), m.push_back(minus(o));
+        continue;
+      }
+      bool to_plus = false, to_minus = false, tameable_plus = false, tameable_minus = false;
+      if (tameable_only(o)) {
+        p.push_back(plus(even_part(o))), m.push_back(minus(even_part(o)));
+        tameable_plus = tameable_minus = true;
+      }
+      for (const form_id j : store_.options(o)) {
+        if (generally_tame(j)) to_plus |= plus(j) == plus(g), to_minus |= minus(j) == minus(g);
+        if (tameable_only(j)) tameable_plus |= plus(j) == plus(g), tameable_minus |= minus(j) == minus(g);
+      }
+      if (!(to_plus && to_minus) && !(tameable_plus && tameable_minus)) return false;
+    }
+    return (mex(p) == plus(g) && mex(m) == minus(g)) || (p.empty() && plus(g) == 0);
+  }
+  bool generally_restive(form_id g) {
+    g = even_part(g);
+    const std::uint32_t gp = plus(g), gm = minus(g);
+    if (tame_values(g) || gp > 1) return false;
+    std::vector<std::uint32_t> p, m;
+    for (const form_id o : store_.options(g)) {
+      if (generally_tame(o)) {
+        p.push_back(plus(o)), m.push_back(minus(o));
+        continue;
+      }
+      bool to_plus = false, to_minus = false;  // reverses through restive or tame games
+      for (const form_id j : store_.options(o)) {
+        if (!generally_tame(j) && !generally_restive(j)) continue;
+        to_minus |= minus(j) == gm && (plus(j) <= 1 || (plus(j) ^ gm) <= 1);
+        to_plus |= plus(j) == gp && (minus(j) <= 1 || (minus(j) ^ gm) <= 1);
+      }
+      if (!to_plus || !to_minus) return false;
+    }
+    return mex(p) == gp && mex(m) == gm;
+  }
   bool half_tame(form_id g) {
     const form_id twice = store_.simplest(store_.sum(g, g));
     return !generally_tame(g) && generally_tame(twice) && plus(twice) == 0 && minus(twice) == 0;
@@ -123,6 +170,8 @@ TEST(MisereClasses, EachClassAgreesWithItsDefinition) {
     EXPECT_EQ(tame[i], c.tame);
     EXPECT_EQ(c.generally_tame, ref.generally_tame(g));
     EXPECT_EQ(c.restive, ref.restive(g));
+    EXPECT_EQ(c.tameable, ref.tameable(g));
+    EXPECT_EQ(c.generally_restive, ref.generally_restive(g));
     EXPECT_EQ(c.restless, ref.restless(g));
     EXPECT_EQ(c.half_tame, ref.half_tame(g));
     EXPECT_EQ(c.even, ref.even(g));
@@ -144,6 +193,9 @@ TEST(MisereClasses, EachClassAgreesWithItsDefinition) {
     }
     EXPECT_FALSE(c.tame && !c.generally_tame);
     EXPECT_FALSE(c.generally_tame && (c.restive || c.restless || c.half_tame));
+    EXPECT_FALSE(c.generally_tame && !c.tameable);
+    EXPECT_FALSE(c.restive && !c.generally_restive);
+    EXPECT_FALSE(c.tameable && c.generally_restive);
     seen_tame += c.tame, seen_general += c.generally_tame && !c.tame, seen_restive += c.restive;
     seen_restless += c.restless, seen_half += c.half_tame;
   }
@@ -153,6 +205,37 @@ TEST(MisereClasses, EachClassAgreesWithItsDefinition) {
   EXPECT_GT(seen_restive, 0u);
   EXPECT_GT(seen_restless, 0u);
   EXPECT_GT(seen_half, 0u);
+}
+
+// Tameable games that are not generally tame and generally restive ones that are not restive
+// are rare among random games: random sets of options drawn from the day-4 games, CGSuite's
+// examples of each and their options, and the games drawn before.
+TEST(MisereClasses, TameableAndGenerallyRestiveAgreeWithTheirDefinitions) {
+  ng::misere_forms store;
+  reference ref(store);
+  std::vector<form_id> pool = store.born_by(4);
+  for (const char* text : {"{{*,{*2}}+*,{{*2},{*2}+*,{{*2},0}}}", "{{{*2},*2,0},{{*2},*3},*}"}) {
+    const form_id g = store.simplest(ng::parse_misere_form(store, text));
+    pool.push_back(g);
+    for (const form_id o : store.options(g)) pool.push_back(o);
+  }
+  std::mt19937 random(11);
+  std::size_t seen_tameable = 0, seen_generally_restive = 0;
+  for (int drawn = 0; drawn < 1500; ++drawn) {
+    std::vector<form_id> options;
+    for (std::size_t i = 0, n = 1 + random() % 4; i < n; ++i) options.push_back(pool[random() % pool.size()]);
+    const form_id g = store.simplest(store.game(options));
+    if (store.height(g) > 9) continue;
+    pool.push_back(g);
+    const ng::misere_classes c = ng::classes(store, g);
+    SCOPED_TRACE(ng::to_string(store, g));
+    ASSERT_EQ(c.tameable, ref.tameable(g));
+    ASSERT_EQ(c.generally_restive, ref.generally_restive(g));
+    seen_tameable += c.tameable && !c.generally_tame;
+    seen_generally_restive += c.generally_restive && !c.restive;
+  }
+  EXPECT_GT(seen_tameable, 10u) << seen_tameable;
+  EXPECT_GT(seen_generally_restive, 10u) << seen_generally_restive;
 }
 
 // The mate by its definition on the simplest form: * for 0, else the set of the options' mates.
@@ -192,14 +275,14 @@ TEST(MisereClasses, ExamplesOfCgsuiteTests) {
     EXPECT_TRUE(heap.tame && heap.generally_tame) << n;
     EXPECT_EQ(heap.even, n % 2 == 0) << n;
   }
-  EXPECT_EQ(ng::to_string(of("*2+*2")), "tame, generally tame, even, extraverted");
-  EXPECT_EQ(ng::to_string(of("{{*2}}")), "tame, generally tame, even, extraverted");
-  EXPECT_EQ(ng::to_string(of("{0,{*2}}")), "restive, half-tame, even, prime");  // genus 1^20
+  EXPECT_EQ(ng::to_string(of("*2+*2")), "tame, generally tame, tameable, even, extraverted");
+  EXPECT_EQ(ng::to_string(of("{{*2}}")), "tame, generally tame, tameable, even, extraverted");
+  EXPECT_EQ(ng::to_string(of("{0,{*2}}")), "restive, generally restive, half-tame, even, prime");  // genus 1^20
   EXPECT_EQ(ng::to_string(of("{*,{*2}}")), "restless, even, prime");     // genus 2^1420
-  EXPECT_EQ(ng::to_string(of("{{{*2}},{{*2},*}}")), "generally tame, even, prime");
-  EXPECT_EQ(ng::to_string(of("{{{*2}},{{{*2},0},0,*}}")), "generally tame, even, prime");
-  EXPECT_EQ(ng::to_string(of("{{*,{*2}}+*,{{*2},{*2}+*,{{*2},0}}}")), "even, prime");  // tameable only
-  EXPECT_EQ(ng::to_string(of("{{{*2},*2,0},{{*2},*3},*}")), "half-tame, even, prime");  // generally restive
+  EXPECT_EQ(ng::to_string(of("{{{*2}},{{*2},*}}")), "generally tame, tameable, even, prime");
+  EXPECT_EQ(ng::to_string(of("{{{*2}},{{{*2},0},0,*}}")), "generally tame, tameable, even, prime");
+  EXPECT_EQ(ng::to_string(of("{{*,{*2}}+*,{{*2},{*2}+*,{{*2},0}}}")), "tameable, even, prime");
+  EXPECT_EQ(ng::to_string(of("{{{*2},*2,0},{{*2},*3},*}")), "generally restive, half-tame, even, prime");
 }
 
 // Tame simplest forms born by day n, built only from tame ones: the sets of tame games born by

@@ -179,7 +179,7 @@ std::string to_string(const misere_genus& g);
 // The classes of misère games that CGSuite names (A. N. Siegel, CGSuite, MisereCanonicalGameOps
 // and Phylum, after Conway, "On Numbers and Games", ch. 12, and Winning Ways, ch. 13), all
 // properties of a game's value, found on its simplest form. With G+ the normal-play and G- the
-// misère Grundy value, (G+, G-) is a tame pair when G+ = G- or both are 0 or 1. The first four
+// misère Grundy value, (G+, G-) is a tame pair when G+ = G- or both are 0 or 1. The first six
 // are read on the even one of G and G + * (below), as CGSuite keeps one class for both (G + *
 // has G among its options), and the options' classes likewise:
 // - tame (hereditarily): every option tame and (G+, G-) a tame pair. Tame games act as nim
@@ -188,7 +188,11 @@ std::string to_string(const misere_genus& g);
 //   not, but each of them has an option that is generally tame with misère value G-, and one
 //   (maybe another) with normal value G+, and the generally tame options alone give G+ and G-
 //   as their mexes (the wild options are reversible, Winning Ways' tame games).
+// - tameable (CGSuite's phylum computation restated; docs/games.md has it in full): generally
+//   tame, or a tame pair whose other options reverse as above or through tameable ones.
 // - restive: every option tame, G+ in {0, 1} and G- >= 2.
+// - generally restive: restive, or G+ in {0, 1} and no tame pair, every option generally tame
+//   or reversing through generally restive or tame options (docs/games.md).
 // - restless: every option generally tame, G- in {0, 1} and G+ >= 2.
 // - half-tame: not generally tame, and G + G generally tame with G+ = G- = 0.
 // - even: G is born before G + * (odd otherwise: exactly one of G, G + * is even).
@@ -200,7 +204,8 @@ std::string to_string(const misere_genus& g);
 // These three search for differences (subtract), so classes() throws search_limit_error where
 // one of those searches would pass max_difference_candidates.
 struct misere_classes {
-  bool tame = false, generally_tame = false, restive = false, restless = false, half_tame = false, even = false;
+  bool tame = false, generally_tame = false, tameable = false, restive = false, generally_restive = false;
+  bool restless = false, half_tame = false, even = false;
   bool extraverted = false, introverted = false, prime = false;
   friend bool operator==(const misere_classes&, const misere_classes&) = default;
 };
@@ -210,7 +215,7 @@ std::vector<misere_classes> classes(misere_forms& store, std::span<const form_id
 // G's size (heap forms of wild games are large).
 std::vector<bool> tame(misere_forms& store, std::span<const form_id> games);
 // The names of the classes that hold, in the order of the struct, "odd" where even fails:
-// {"tame", "generally tame", "even", "extraverted"}; to_string joins them with ", ".
+// {"tame", "generally tame", "tameable", "even", "extraverted"}; to_string joins them with ", ".
 std::vector<std::string> class_names(const misere_classes& c);
 std::string to_string(const misere_classes& c);
 
