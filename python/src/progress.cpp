@@ -33,12 +33,19 @@ void progress_meter::write(const std::string& text) {
   err.attr("flush")();
 }
 
-void progress_meter::operator()(std::uint64_t done, std::uint64_t total) {
+void progress_meter::check_signals() {
   const auto now = std::chrono::steady_clock::now();
   if (now - checked_ < signal_check) return;
   checked_ = now;
   py::gil_scoped_acquire acquire;
   if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
+void progress_meter::operator()(std::uint64_t done, std::uint64_t total) {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - checked_ < signal_check) return;
+  check_signals();
+  py::gil_scoped_acquire acquire;
   const auto interval = terminal_ ? milliseconds(200) : milliseconds(1000);
   if (!enabled_ || now - start_ < delay_ || now - last_ < interval) return;
   last_ = now;

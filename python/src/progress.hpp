@@ -26,6 +26,9 @@ class progress_meter {
 
   // Without the GIL. Throws py::error_already_set on a pending KeyboardInterrupt.
   void operator()(std::uint64_t done, std::uint64_t total);
+  // The check for Ctrl-C alone, for the points of a long step between reports: without the
+  // GIL, at most a few times a second; throws as operator() does.
+  void check_signals();
 
  private:
   void write(const std::string& text);

@@ -187,6 +187,11 @@ commutative monoid of their sums up to indistinguishability in misère play.
     progress_meter meter("nimber.misere_quotient " + game.name(), progress);
     ng::quotient_options options;
     options.progress = [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); };
+    // Ctrl-C within a heap too, whose trial quotients can run for minutes.
+    options.stop_requested = [&meter] {
+      meter.check_signals();
+      return false;
+    };
     try {
       py::gil_scoped_release release;
       return ng::misere_quotient::compute(game, n, options);

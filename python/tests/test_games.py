@@ -278,10 +278,9 @@ def test_against_cli_heap(cli):
     assert values == nimber.grundy_sequence("0.137", 500).tolist()
 
 
-def test_ctrl_c_stops_a_long_run():
-    # Grundy's game to 2^24 terms takes most of a minute; SIGINT ends it at the engine's next
-    # report. The SIGINT comes from a SIGALRM handler, which the main thread runs when the
-    # run checks for signals: no thread has to win the GIL to send it.
+def expect_ctrl_c_to_stop(call, after):
+    # SIGINT from a SIGALRM handler, which the main thread runs when the run checks for
+    # signals: no thread has to win the GIL to send it.
     import os
     import signal
 
@@ -296,12 +295,25 @@ def test_ctrl_c_stops_a_long_run():
     # and Python then leaves it ignored: the test installs the usual handler itself.
     previous_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     previous = signal.signal(signal.SIGALRM, interrupt)
-    signal.setitimer(signal.ITIMER_REAL, 0.3, 0.2)
+    signal.setitimer(signal.ITIMER_REAL, after, 0.2)
     try:
         with pytest.raises(KeyboardInterrupt):
-            nimber.grundy_sequence("grundy", 1 << 24, progress=False)
+            call()
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         signal.signal(signal.SIGINT, previous_int)
     assert sent
+
+
+def test_ctrl_c_stops_a_long_run():
+    # Grundy's game to 2^24 terms takes most of a minute; SIGINT ends it at the engine's next
+    # report.
+    expect_ctrl_c_to_stop(lambda: nimber.grundy_sequence("grundy", 1 << 24, progress=False), 0.3)
+
+
+def test_ctrl_c_stops_a_misere_quotient_within_a_heap():
+    # Dawson's Kayles reaches heap 34 in seconds and then tries quotients for many minutes
+    # without finishing the heap: the SIGINT, sent once heap 34 is under way on an idle
+    # machine, ends the run before its next trial.
+    expect_ctrl_c_to_stop(lambda: nimber.misere_quotient("0.07", 40, progress=False), 6.0)
