@@ -1,6 +1,7 @@
 #include "games/misere_quotient_search.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <queue>
@@ -9,6 +10,7 @@
 #include <string>
 #include <tuple>
 
+#include "kernels/kernel.hpp"
 #include "nimber/games/error.hpp"
 
 namespace nimber::games::quotient_detail {
@@ -242,8 +244,9 @@ namespace {
 // and D follow; smaller quotients find the new D directly, {y : y h in D} being a few words.
 class d_step {
  public:
-  // Up to `direct_up_to` elements (at most 2048: a padded copy of the table, at most 16 MiB) D is
-  // found from D directly; past that from S, a few elements.
+  // Up to `direct_up_to` elements (at most 2048: D fits 256 bytes, and a padded copy of the
+  // table, two bytes an entry, at most 8 MiB) D is found from D directly; past that from S, a
+  // few elements.
   d_step(const table_monoid& q, std::uint32_t direct_up_to)
       : q_(q), words_((q.size + 63) / 64), divides_(std::size_t(q.size) * words_, 0), useful_(q.size, false),
         direct_(q.size <= std::min<std::uint32_t>(direct_up_to, 2048)) {
@@ -253,14 +256,28 @@ class d_step {
           divides_[s * words_ + y / 64] |= std::uint64_t(1) << (y % 64);
           useful_[s] = true;
         }
-    if (direct_) {
-      // Rows of the table padded to whole words, the padding pointing at a byte that is 0.
-      const std::size_t width = words_ * 64;
-      times_.assign(q.size * width, q.size);
-      for (std::uint32_t g = 0; g < q.size; ++g)
-        for (std::uint32_t y = 0; y < q.size; ++y) times_[g * width + y] = q(g, y);
+    if (!direct_) return;
+    // The rows of the table padded to whole words: for the kernel's gather each product's bit
+    // in D as a byte of D and a mask in it (the padding's masks 0), for the loop below the
+    // product itself (the padding pointing at a byte that is 0).
+    const std::size_t width = words_ * 64;
+    if (gather_ != nullptr) {
+      byte_of_.assign(q.size * width, 0);
+      bit_of_.assign(q.size * width, 0);
+    } else {
+      times_.assign(q.size * width, static_cast<std::uint16_t>(q.size));
       bytes_.assign(width + 1, 0);
     }
+    for (std::uint32_t g = 0; g < q.size; ++g)
+      for (std::uint32_t y = 0; y < q.size; ++y) {
+        const std::uint32_t p = q(g, y);
+        if (gather_ != nullptr) {
+          byte_of_[g * width + y] = static_cast<std::uint8_t>(p / 8);
+          bit_of_[g * width + y] = static_cast<std::uint8_t>(1u << (p % 8));
+        } else {
+          times_[g * width + y] = static_cast<std::uint16_t>(p);
+        }
+      }
   }
   // The states' data are read through a copy of the last one's D as bytes; a state table that
   // forgets states may give their ids to new ones, and then the copy must go.
@@ -276,22 +293,14 @@ class d_step {
     d.assign(words_, 0);
     const std::uint32_t x = t.states[id].x;
     if (direct_) {
-      // {y : y g in D}: each y looks up its product's byte, eight bytes of 0 or 1 packed into
-      // eight bits by one multiplication (byte i lands on bit 56 + i).
-      if (unpacked_ != id) {
-        const std::uint64_t* from = t.data(id).data();
-        for (std::uint32_t y = 0; y < q_.size; ++y) bytes_[y] = static_cast<std::uint8_t>(from[y / 64] >> (y % 64) & 1);
-        unpacked_ = id;
-      }
-      const std::uint32_t* times_g = &times_[std::size_t(g.element) * words_ * 64];
-      for (std::size_t w = 0; w < words_; ++w) {
-        std::uint64_t word = 0;
-        for (unsigned k = 0; k < 64; k += 8, times_g += 8) {
-          std::uint64_t b = 0;
-          for (unsigned j = 0; j < 8; ++j) b |= std::uint64_t(bytes_[times_g[j]]) << (8 * j);
-          word |= (b * 0x0102040810204080ull) >> 56 << k;
-        }
-        d[w] = word;
+      // {y : y g in D}: for each y the bit of D at its product with g.
+      if (gather_ != nullptr) {
+        std::uint8_t table[256] = {};
+        std::memcpy(table, t.data(id).data(), words_ * 8);
+        const std::size_t row = std::size_t(g.element) * words_ * 64;
+        gather_(table, &byte_of_[row], &bit_of_[row], words_, d.data());
+      } else {
+        gather_bytes(t, id, g, d);
       }
       for (const std::uint32_t o : g.options) add(d, q_(x, o));
       return;
@@ -311,6 +320,25 @@ class d_step {
   }
 
  private:
+  // The portable gather: each y looks up its product's byte, eight bytes of 0 or 1 packed into
+  // eight bits by one multiplication (byte i lands on bit 56 + i).
+  void gather_bytes(const state_table& t, std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
+    if (unpacked_ != id) {
+      const std::uint64_t* from = t.data(id).data();
+      for (std::uint32_t y = 0; y < q_.size; ++y) bytes_[y] = static_cast<std::uint8_t>(from[y / 64] >> (y % 64) & 1);
+      unpacked_ = id;
+    }
+    const std::uint16_t* times_g = &times_[std::size_t(g.element) * words_ * 64];
+    for (std::size_t w = 0; w < words_; ++w) {
+      std::uint64_t word = 0;
+      for (unsigned k = 0; k < 64; k += 8, times_g += 8) {
+        std::uint64_t b = 0;
+        for (unsigned j = 0; j < 8; ++j) b |= std::uint64_t(bytes_[times_g[j]]) << (8 * j);
+        word |= (b * 0x0102040810204080ull) >> 56 << k;
+      }
+      d[w] = word;
+    }
+  }
   void add(std::vector<std::uint64_t>& d, std::uint64_t e) const {
     const std::uint64_t* a = &divides_[e * words_];
     for (std::size_t i = 0; i < words_; ++i) d[i] |= a[i];
@@ -320,8 +348,11 @@ class d_step {
   std::vector<std::uint64_t> divides_;
   std::vector<bool> useful_;  // whether an element has a marked multiple
   std::vector<std::uint64_t> s_;
-  std::vector<std::uint32_t> times_;  // quotients to 2048 elements: the padded rows
-  std::vector<std::uint8_t> bytes_;   // the D of state unpacked_, a byte an element
+  // The active kernel's bit gather, or null for gather_bytes.
+  ::nimber::detail::kernels::bit_gather_fn gather_ = ::nimber::detail::kernels::active_slots().bit_gather;
+  std::vector<std::uint8_t> byte_of_, bit_of_;  // quotients to 2048 elements: the padded rows
+  std::vector<std::uint16_t> times_;
+  std::vector<std::uint8_t> bytes_;
   std::uint32_t unpacked_ = ~0u;
   bool direct_;
 };

@@ -185,9 +185,15 @@ using heap_scan_fn = const heap_scans*;
 using dense_scan_fn = std::uint64_t (*)(const std::uint8_t* lo, const std::uint8_t* hi, std::uint64_t i,
                                         std::uint64_t end, unsigned terms, const std::uint8_t* tables,
                                         std::uint32_t below, std::uint64_t* lanes) noexcept;
+// The bit gather of the misère quotient check (src/games/misere_quotient_search.cpp): bit y of
+// out (y < 64 words) is whether table[index[y]] & mask[y] is nonzero; table is 256 bytes, each
+// mask[y] one bit or 0.
+using bit_gather_fn = void (*)(const std::uint8_t* table, const std::uint8_t* index, const std::uint8_t* mask,
+                               std::size_t words, std::uint64_t* out) noexcept;
 #if NIMBER_DETAIL_X86_KERNELS
 extern const heap_scans avx512_heap_scans;     // x86/heap_scan_avx512.cpp
 extern const dense_scan_fn avx512_dense_scan;  // x86/dense_scan_avx512.cpp
+extern const bit_gather_fn avx512_bit_gather;  // x86/bit_gather_avx512.cpp
 #endif
 
 struct slots {
@@ -202,10 +208,12 @@ struct slots {
   heap_scan_fn heap_scan;
   // The dense heap engine's vector scan. Lacking it: the engine's scalar loop, pair by pair.
   dense_scan_fn dense_scan;
+  // The misère quotient check's bit gather. Lacking it: the check's scalar loop, bit by bit.
+  bit_gather_fn bit_gather;
   std::string_view lacks;  // the names (kOptionalSlots) of the null slots, separated by spaces
 };
 // The slots a kernel may lack, by name.
-inline constexpr std::string_view kOptionalSlots[] = {"chunks", "gf2x", "heap_scan", "dense_scan"};
+inline constexpr std::string_view kOptionalSlots[] = {"chunks", "gf2x", "heap_scan", "dense_scan", "bit_gather"};
 
 struct registered_kernel {
   kernel::info info;

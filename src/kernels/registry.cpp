@@ -51,15 +51,16 @@ constexpr std::string_view kPortableScalar = "byte tower (64 KiB product table)"
 std::span<const entry> entries() noexcept {
   static const entry table[] = {
       {{"portable", "none (plain C++)", kPortableScalar, true},
-       {&portable_ops, nullptr, scalar_path::portable, &gf2x::detail::portable_leaf, nullptr, nullptr, "chunks heap_scan dense_scan"}},
+       {&portable_ops, nullptr, scalar_path::portable, &gf2x::detail::portable_leaf, nullptr, nullptr, nullptr, "chunks heap_scan dense_scan bit_gather"}},
 #if NIMBER_DETAIL_X86_KERNELS
       {{"pclmul", "PCLMULQDQ", kClmulScalar, has_pclmul()},
-       {&pclmul_ops, &pclmul_chunks, scalar_path::clmul, &gf2x::detail::pclmul_leaf, nullptr, nullptr, "heap_scan dense_scan"}},
+       {&pclmul_ops, &pclmul_chunks, scalar_path::clmul, &gf2x::detail::pclmul_leaf, nullptr, nullptr, nullptr, "heap_scan dense_scan bit_gather"}},
       // The VPCLMULQDQ leaf needs AVX-512 registers, so AVX2 CPUs keep the 128-bit one.
       {{"avx2", "AVX2, GFNI, PCLMULQDQ", kClmulScalar, has_avx2()},
-       {&avx2_ops, &avx2_chunks, scalar_path::clmul, &gf2x::detail::pclmul_leaf, nullptr, nullptr, "heap_scan dense_scan"}},
+       {&avx2_ops, &avx2_chunks, scalar_path::clmul, &gf2x::detail::pclmul_leaf, nullptr, nullptr, nullptr, "heap_scan dense_scan bit_gather"}},
       {{"avx512", "AVX-512 F/BW/VBMI/VBMI2, GFNI, VPCLMULQDQ", kClmulScalar, has_avx512()},
-       {&avx512_ops, &avx512_chunks, scalar_path::clmul, &gf2x::detail::vpclmul_leaf, &avx512_heap_scans, avx512_dense_scan, ""}},
+       {&avx512_ops, &avx512_chunks, scalar_path::clmul, &gf2x::detail::vpclmul_leaf, &avx512_heap_scans, avx512_dense_scan,
+        avx512_bit_gather, ""}},
 #endif
   };
   return table;

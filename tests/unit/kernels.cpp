@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +33,7 @@ bool slot_is_null(const k::slots& s, std::string_view name) {
   if (name == "gf2x") return s.gf2x == nullptr;
   if (name == "heap_scan") return s.heap_scan == nullptr;
   if (name == "dense_scan") return s.dense_scan == nullptr;
+  if (name == "bit_gather") return s.bit_gather == nullptr;
   ADD_FAILURE() << "no optional slot named " << name;
   return false;
 }
@@ -79,6 +82,28 @@ TEST(KernelSlots, ForcingAKernelMovesEverySlot) {
     }
   }
   ASSERT_EQ(nimber::kernel::force(before), nimber::kernel::force_status::ok);
+}
+
+// Every supported kernel's bit gather against the bit read one at a time, on seeded random
+// tables, indices and masks (a single bit or 0, as the misère quotient check gives them).
+TEST(KernelSlots, BitGatherReadsEachBitOfTheTable) {
+  std::mt19937_64 random(42);
+  for (const k::registered_kernel& r : k::registered()) {
+    if (!r.info.supported || r.slot.bit_gather == nullptr) continue;
+    SCOPED_TRACE(std::string(r.info.name));
+    for (const std::size_t words : {1u, 2u, 7u, 32u}) {
+      std::vector<std::uint8_t> table(256), index(64 * words), mask(64 * words);
+      for (auto& b : table) b = static_cast<std::uint8_t>(random());
+      for (std::size_t y = 0; y < index.size(); ++y) {
+        index[y] = static_cast<std::uint8_t>(random());
+        mask[y] = random() % 9 == 0 ? 0 : static_cast<std::uint8_t>(1u << (random() % 8));
+      }
+      std::vector<std::uint64_t> out(words, 0);
+      r.slot.bit_gather(table.data(), index.data(), mask.data(), words, out.data());
+      for (std::size_t y = 0; y < index.size(); ++y)
+        ASSERT_EQ((out[y / 64] >> (y % 64) & 1) != 0, (table[index[y]] & mask[y]) != 0) << "bit " << y;
+    }
+  }
 }
 
 }  // namespace
