@@ -82,9 +82,9 @@ class quotient_builder {
       current_.push_back({phi_[h], h == 0 ? std::vector<std::uint32_t>{} : option_images(h, phi_, q_)});
   }
 
-  // A candidate costs about 64 bytes an element in the marking search (marks, best positions,
-  // option images) and in the reduction.
-  std::uint64_t max_elements() const { return std::max<std::uint64_t>(options_.max_bytes / 64, 1); }
+  // A candidate costs about 80 bytes an element in the marking search (marks, best positions,
+  // option images), the reduction and its own digits.
+  std::uint64_t max_elements() const { return std::max<std::uint64_t>(options_.max_bytes / 80, 1); }
 
   // Whether heap n pretends to an element a of the present quotient (which then stays the
   // quotient): a is marked as heap n's options require, every product b a in the P-portion

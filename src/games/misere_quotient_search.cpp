@@ -25,19 +25,27 @@ candidate_monoid::candidate_monoid(const table_monoid& base, std::vector<cyclic_
       throw game_size_error("a candidate quotient of more than " + std::to_string(max_size) + " elements");
   }
   size_ = static_cast<std::uint32_t>(size);
+  if (parts_.empty()) return;
+  const std::size_t stride = 1 + parts_.size();
+  digits_.resize(std::size_t(size_) * stride);
+  for (std::uint32_t x = 0; x < size_; ++x) {
+    std::uint32_t* d = &digits_[x * stride];
+    std::uint32_t rest = x / base.size;
+    d[0] = x % base.size;
+    for (std::size_t i = 0; i < parts_.size(); ++i) {
+      d[1 + i] = rest % parts_[i].size();
+      rest /= parts_[i].size();
+    }
+  }
 }
 
 std::uint32_t candidate_monoid::product(std::uint32_t x, std::uint32_t y) const {
-  const std::uint32_t b = base_->size;
-  std::uint32_t result = (*base_)(x % b, y % b);
-  x /= b;
-  y /= b;
-  for (std::size_t i = 0; i < parts_.size(); ++i) {
-    const std::uint32_t n = parts_[i].size();
-    result += radix_[i] * parts_[i].add(x % n, y % n);
-    x /= n;
-    y /= n;
-  }
+  if (parts_.empty()) return (*base_)(x, y);
+  const std::size_t stride = 1 + parts_.size();
+  const std::uint32_t* dx = &digits_[x * stride];
+  const std::uint32_t* dy = &digits_[y * stride];
+  std::uint32_t result = (*base_)(dx[0], dy[0]);
+  for (std::size_t i = 0; i < parts_.size(); ++i) result += radix_[i] * parts_[i].add(dx[1 + i], dy[1 + i]);
   return result;
 }
 
@@ -340,8 +348,11 @@ class d_step {
     }
   }
   void add(std::vector<std::uint64_t>& d, std::uint64_t e) const {
-    const std::uint64_t* a = &divides_[e * words_];
-    for (std::size_t i = 0; i < words_; ++i) d[i] |= a[i];
+    // Locals: a store through d's words may alias the members, which would be read again.
+    const std::size_t words = words_;
+    const std::uint64_t* a = &divides_[e * words];
+    std::uint64_t* to = d.data();
+    for (std::size_t i = 0; i < words; ++i) to[i] |= a[i];
   }
   const table_monoid& q_;
   std::size_t words_;

@@ -47,6 +47,9 @@ class candidate_monoid {
   std::vector<cyclic_part> parts_;
   std::vector<std::uint32_t> radix_;  // the multiplier of each part's exponent
   std::uint32_t size_ = 1;
+  // With parts: each element's base element and exponents, 1 + parts_.size() words, so that a
+  // product divides nothing.
+  std::vector<std::uint32_t> digits_;
 };
 
 // A heap's image in a candidate and the sorted images of its options (empty: no move).
