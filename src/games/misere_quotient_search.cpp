@@ -90,10 +90,16 @@ class state_table {
   }
   // The state (x, d); only the first key_size words of d tell states apart (the rest is a
   // payload kept from the first state found).
+  // Four independent lanes, so that the multiplications overlap, folded at the end.
   static std::uint64_t hash(std::uint32_t x, std::span<const std::uint64_t> key) {
-    std::uint64_t h = (x + 1) * 0x9e3779b97f4a7c15ull;
-    for (const std::uint64_t e : key) h = (h ^ e ^ (e >> 29)) * 0xff51afd7ed558ccdull;
-    return h;
+    constexpr std::uint64_t mix = 0xff51afd7ed558ccdull;
+    std::uint64_t h[4] = {(x + 1) * 0x9e3779b97f4a7c15ull, 1, 2, 3};
+    std::size_t i = 0;
+    for (; i + 4 <= key.size(); i += 4)
+      for (std::size_t j = 0; j < 4; ++j) h[j] = (h[j] ^ key[i + j] ^ (key[i + j] >> 29)) * mix;
+    for (; i < key.size(); ++i) h[0] = (h[0] ^ key[i] ^ (key[i] >> 29)) * mix;
+    for (std::size_t j = 1; j < 4; ++j) h[0] = (h[0] ^ h[j] ^ (h[j] >> 31)) * mix;
+    return h[0];
   }
   std::pair<std::uint32_t, bool> find_or_add(std::uint32_t x, std::span<const std::uint64_t> d, std::size_t key_size) {
     const std::span<const std::uint64_t> key = d.first(key_size);
