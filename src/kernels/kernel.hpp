@@ -147,8 +147,8 @@ extern const chunk_ops avx512_chunks;  // x86/avx512.cpp
 // (tests/unit/kernels.cpp checks that every null slot is named and no other).
 // The verification scan of the sparse-space heap engine (src/games/grundy_terms.cpp), over
 // the pairs (a0 + i, m - a0 - i), i < w, for a0 = a, a + w, ... while a0 + w <= last + 1: w,
-// the step, is 64 pairs for one-byte values and 16 for wider ones. `bits` (32 words: every
-// nim-sum below 1024) holds the nim-sums still wanted. A lane whose nim-sum
+// the step, is 64 pairs for one-byte values, 32 for two-byte and 16 for four-byte ones.
+// `bits` (32 words: every nim-sum below 1024) holds the nim-sums still wanted. A lane whose nim-sum
 // g[a0 + i] ^ g[m - a0 - i] has its bit set is a hit: ignored when its lower heap a0 + i is
 // set in filter.skip, cleared from `bits` when a0 + i < filter.certain_below, and otherwise the
 // scan stops there, returning a0 with the hit lanes as the bits of `lanes` (none of that
@@ -161,7 +161,7 @@ struct heap_scan_filter {
   std::uint64_t certain_below = ~std::uint64_t(0);
 };
 template <class T>
-inline constexpr unsigned heap_scan_step = sizeof(T) == 1 ? 64 : 16;
+inline constexpr unsigned heap_scan_step = sizeof(T) == 1 ? 64 : sizeof(T) == 2 ? 32 : 16;
 template <class T>
 using heap_scan_of = std::uint64_t (*)(const T* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
                                        std::uint32_t* bits, const heap_scan_filter& filter,

@@ -1,7 +1,7 @@
 // The avx512 kernel's heap scan slot (kernels/kernel.hpp, heap_scan_fn): the verification
 // scan of the sparse-space heap engine (src/games/grundy_terms.cpp) against a table of the
-// nim-sums still wanted, sixty-four pairs of heaps at a time for one-byte values and sixteen
-// for wider ones. Compiled with the avx512 kernel's flags.
+// nim-sums still wanted, sixty-four pairs of heaps at a time for one-byte values, thirty-two
+// for two-byte ones and sixteen for four-byte ones. Compiled with the avx512 kernel's flags.
 #include "kernels/x86/avx512_intrinsics.hpp"
 
 #include <bit>
@@ -12,10 +12,7 @@ namespace nimber::detail::kernels {
 
 namespace {
 
-// Sixteen lanes of 32 bits from 16 values of the store's width.
-inline __m512i widen_lanes(const std::uint16_t* p) noexcept {
-  return _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
-}
+// Sixteen lanes of 32 bits from 16 four-byte values.
 inline __m512i widen_lanes(const std::uint32_t* p) noexcept { return _mm512_loadu_si512(p); }
 
 // The bits of positions a .. a + 63 in `skip`, position a + i as bit i.
@@ -132,10 +129,62 @@ std::uint64_t heap_pair_scan_bytes(const std::uint8_t* g, std::uint64_t m, std::
   return a;
 }
 
+// Two-byte values, thirty-two pairs a step: the table's 1024 bits as 128 bytes in two
+// registers, looked up by VPERMT2B on the low byte of each word (the nim-sum's top seven bits),
+// then a word test against its bit (a shuffle of 1 << (x & 7) into the low byte, the high byte
+// 0), so that no lane is widened.
+std::uint64_t heap_pair_scan_words(const std::uint16_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                                   std::uint32_t* bits, const heap_scan_filter& filter,
+                                   std::uint64_t& lanes) noexcept {
+  __m512i table_lo = _mm512_loadu_si512(bits), table_hi = _mm512_loadu_si512(bits + 16);
+  // Word i of the reversed register is word 31 - i: bytes 62 - 2i and 63 - 2i.
+  alignas(64) std::uint8_t reverse_words[64];
+  for (unsigned i = 0; i < 32; ++i) {
+    reverse_words[2 * i] = static_cast<std::uint8_t>(62 - 2 * i);
+    reverse_words[2 * i + 1] = static_cast<std::uint8_t>(63 - 2 * i);
+  }
+  const __m512i reverse = _mm512_load_si512(reverse_words);
+  const __m512i bit_of = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128));
+  // Index bytes with the top bit set give 0: the high byte of each word's bit.
+  const __m512i low3 = _mm512_set1_epi16(0x7), high_zero = _mm512_set1_epi16(-0x8000);
+  lanes = 0;
+  for (; a + 32 <= last + 1; a += 32) {
+    const __m512i lo = _mm512_loadu_si512(g + a);  // G(a + i) in word i
+    const __m512i hi = _mm512_permutexvar_epi8(reverse, _mm512_loadu_si512(g + (m - a - 31)));
+    const __m512i x = _mm512_xor_si512(lo, hi);  // word i: G(a + i) ^ G(m - a - i), below 1024
+    const __m512i byte = _mm512_permutex2var_epi8(table_lo, _mm512_srli_epi16(x, 3), table_hi);
+    const __m512i bit =
+        _mm512_shuffle_epi8(bit_of, _mm512_or_si512(_mm512_and_si512(x, low3), high_zero));  // high byte 0
+    std::uint64_t hits = _mm512_test_epi16_mask(byte, bit);
+    if (hits == 0) [[likely]] continue;
+    bool stop = false;
+    hits = certain_hits(hits, a, 32, filter, stop);
+    if (stop) {
+      lanes = hits;
+      break;
+    }
+    alignas(64) std::uint16_t sums[32];
+    _mm512_store_si512(sums, x);
+    for (; hits != 0; hits &= hits - 1) {
+      const std::uint32_t v = sums[std::countr_zero(hits)];
+      const __m512i clear = _mm512_maskz_set1_epi8(__mmask64(1) << ((v >> 3) & 63), char(1 << (v & 7)));
+      if (v < 512) table_lo = _mm512_andnot_si512(clear, table_lo);
+      else table_hi = _mm512_andnot_si512(clear, table_hi);
+    }
+    const __m512i left = _mm512_or_si512(table_lo, table_hi);
+    if (_mm512_test_epi8_mask(left, left) == 0) {
+      a += 32;
+      break;
+    }
+  }
+  _mm512_storeu_si512(bits, table_lo);
+  _mm512_storeu_si512(bits + 16, table_hi);
+  return a;
+}
+
 }  // namespace
 
-extern const heap_scans avx512_heap_scans = {&heap_pair_scan_bytes,
-                                             &heap_pair_scan_avx512<std::uint16_t>,
+extern const heap_scans avx512_heap_scans = {&heap_pair_scan_bytes, &heap_pair_scan_words,
                                              &heap_pair_scan_avx512<std::uint32_t>};
 
 }  // namespace nimber::detail::kernels
