@@ -272,7 +272,7 @@ class d_step {
         }
     if (!direct_) return;
     // The rows of the table padded to whole words: for the kernel's gather each product's bit
-    // in D as a byte of D and a mask in it (the padding's masks 0), for the loop below the
+    // in D as a byte of D and a mask in it (the padding's masks 0), for gather_bytes the
     // product itself (the padding pointing at a byte that is 0).
     const std::size_t width = words_ * 64;
     if (gather_ != nullptr) {
