@@ -6,11 +6,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <forward_list>
+#include <vector>
 
 #include "common.hpp"
 #include "temporary_files.hpp"
@@ -46,13 +48,19 @@ std::string hex64(std::uint64_t v) {
   return text;
 }
 
-std::uint64_t checksum(std::string_view command, std::uint64_t count, std::string_view bytes) {
+// The checksum of a checkpoint: its command, its word count and its words' bytes.
+fnv1a64 checksum_start(std::string_view command, std::uint64_t count) {
   fnv1a64 h;
   const std::string count_text = std::to_string(count);
   h.add(command);
   h.add("\n");
   h.add(count_text);
   h.add("\n");
+  return h;
+}
+
+std::uint64_t checksum(std::string_view command, std::uint64_t count, std::string_view bytes) {
+  fnv1a64 h = checksum_start(command, count);
   h.add(bytes);
   return h.value();
 }
@@ -189,13 +197,27 @@ checkpoint_file::checkpoint_file(std::string path, std::string_view option, cons
 }
 
 void checkpoint_file::save(std::string_view command, std::span<const std::uint32_t> words) const {
-  const std::string bytes = words_bytes(words);
-  std::string file = std::string(magic) + "\ncommand " + std::string(command) + "\nwords " +
-                     std::to_string(words.size()) + "\nfnv1a64 " +
-                     hex64(checksum(command, words.size(), bytes)) + "\n";
-  file += bytes;
+  save(command, words.size(), [words](std::uint64_t first, std::span<std::uint32_t> out) {
+    std::copy_n(words.begin() + std::ptrdiff_t(first), out.size(), out.begin());
+  });
+}
+
+void checkpoint_file::save(std::string_view command, std::uint64_t count, const word_source& fill) const {
+  constexpr std::uint64_t piece = std::uint64_t(1) << 20;  // words at a time
+  std::vector<std::uint32_t> words;
+  const auto each_piece = [&](const auto& use) {
+    for (std::uint64_t first = 0; first < count; first += piece) {
+      words.resize(std::min(piece, count - first));
+      fill(first, words);
+      use(words_bytes(words));
+    }
+  };
+  fnv1a64 h = checksum_start(command, count);
+  each_piece([&h](const std::string& bytes) { h.add(bytes); });
   output_target out(path_, !special_);
-  out.write(file);
+  out.write(std::string(magic) + "\ncommand " + std::string(command) + "\nwords " + std::to_string(count) +
+            "\nfnv1a64 " + hex64(h.value()) + "\n");
+  each_piece([&out](const std::string& bytes) { out.write(bytes); });
   out.commit();
 }
 

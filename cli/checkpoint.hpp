@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -43,6 +44,11 @@ class checkpoint_file {
 
   // Writes words as the checkpoint of `command`, atomically. Throws resource_error.
   void save(std::string_view command, std::span<const std::uint32_t> words) const;
+  // The same for `count` words that fill(first, out) copies into out, a piece at a time (twice:
+  // once for the checksum, once for the file), so that a long run's terms are never held at
+  // four bytes each.
+  using word_source = std::function<void(std::uint64_t first, std::span<std::uint32_t> out)>;
+  void save(std::string_view command, std::uint64_t count, const word_source& fill) const;
 
   // The words saved for `command`; nullopt when there is no checkpoint yet. A file that is not
   // a regular one or is larger than max_bytes (`bound`: why that is the most) is refused

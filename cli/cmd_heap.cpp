@@ -204,7 +204,12 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
   stop_signals signals;
   options.checkpoint = [&](const ng::packed_values& values, std::uint64_t done) {
     const bool stop = stop_signals::stop_requested();
-    if (stop || clock.due()) file.save(command, values.to_vector(done));
+    if (stop || clock.due())
+      file.save(command, done, [&values](std::uint64_t first, std::span<std::uint32_t> out) {
+        values.read([&](const auto& g) {
+          for (std::size_t i = 0; i < out.size(); ++i) out[i] = g[first + i];
+        });
+      });
     return !stop;
   };
   ng::grundy_sequence s = ng::grundy_sequence_of(game, terms, options);
