@@ -126,10 +126,13 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
     const std::size_t high = std::lower_bound(rare_begin, rare_.end(), top) - rare_begin;
     high_.push_back(std::max(high, low));
   }
-  // In chunks of terms whose rows stay in the cache (a rare position at a time over all of a
-  // long block's rows would not), taken by the threads from a shared counter, so that a
-  // thread the system holds back leaves its part to the others.
-  constexpr std::uint64_t chunk = 32;
+  // In chunks of terms whose marked parts (value_limit_ bytes a row) stay within about 64 KiB,
+  // near the first-level cache (a rare position at a time over all of a long block's rows would
+  // not), taken by the threads from a shared counter, so that a thread the system holds back
+  // leaves its part to the others. Longer chunks spread each rare position's setup over more
+  // terms.
+  const std::uint64_t per_thread = (count + threads_ - 1) / threads_;
+  const std::uint64_t chunk = std::max<std::uint64_t>(8, std::min((std::uint64_t(1) << 16) / value_limit_, per_thread));
   const std::uint64_t chunks = (count + chunk - 1) / chunk;
   if (g_.parity_packed()) {
     run_items(chunks, [&](std::uint64_t c, unsigned) noexcept {
@@ -409,9 +412,11 @@ std::pair<std::uint32_t, std::uint64_t> fewest_rare_mask(std::span<const std::ui
 // Zeroed marks for `count` terms, one row of stride_ bytes each. Every marked value is a
 // nim-sum of earlier values, so below value_limit_; rows twice that long leave room for the
 // sparse method's search for c, which stops below 2 * value_limit_ (the mask is below
-// value_limit_, so some value in [value_limit_, 2 value_limit_) is common).
+// value_limit_, so some value in [value_limit_, 2 value_limit_) is common). One cache line
+// more staggers the rows' marked parts over the cache's sets: at a power-of-two stride they
+// would all fall in the same few.
 std::uint8_t* grundy_terms::clear_rows(std::uint64_t count) {
-  stride_ = 2 * std::size_t(value_limit_);
+  stride_ = 2 * std::size_t(value_limit_) + 64;
   if (rows_.size() < count * stride_) rows_.resize(count * stride_);
   std::fill_n(rows_.begin(), count * stride_, std::uint8_t(0));
   if (wanted_.size() < threads_ * stride_) wanted_.assign(threads_ * stride_, 0);
