@@ -121,18 +121,33 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms, p
   while (checkpoint < n) checkpoint *= 2;
   // The store grows with the terms: it never holds a value not yet computed (parity packing
   // would take it for a value, and widening would write it).
-  g.resize(n);
-  if (!from_store)
-    for (std::uint64_t i = 0; i < n; ++i) g.set(i, options.known[i]);
-  for (std::uint64_t i = 0; i < n; ++i) {
-    sequence.replay(i);
-    if ((i & 0xfffff) == 0) g.trim(i);
-  }
-  // The path the run chose at the last power of two, as if it had not stopped: the same mask
-  // (a file-backed store packed by it needs no rewrite), then the rare positions since.
-  if (n > first_checkpoint && n < checkpoint) {
-    choose_path(checkpoint / 2);
-    if (want_sparse) sequence.extend_rare(checkpoint / 2, n);
+  if (from_store) {
+    g.resize(n);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      sequence.replay(i);
+      if ((i & 0xfffff) == 0) g.trim(i);
+    }
+    // The path the run chose at the last power of two, as if it had not stopped: the same
+    // mask (a store packed by it needs no rewrite), then the rare positions since.
+    if (n > first_checkpoint && n < checkpoint) {
+      choose_path(checkpoint / 2);
+      if (want_sparse) sequence.extend_rare(checkpoint / 2, n);
+    }
+  } else {
+    // The given values are set between the path's choices at the powers of two, as the run
+    // set them: a value of 256 or more then packs the store by the mask chosen before it,
+    // where set() alone would widen the store to two bytes. The store grows a term at a time,
+    // as above.
+    for (std::uint64_t i = 0, choice = first_checkpoint; i < n; ++i) {
+      if (i == choice) {
+        choose_path(i);
+        choice *= 2;
+      }
+      g.resize(i + 1);
+      g.set(i, options.known[i]);
+      sequence.replay(i);
+      if ((i & 0xfffff) == 0) g.trim(i);
+    }
   }
   // Tells the caller how far the run is; false when it asks to stop.
   const auto report = [&](std::uint64_t done) {

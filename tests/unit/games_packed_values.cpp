@@ -215,3 +215,28 @@ TEST(PackedValues, EngineOnParityPackedStorePastTheIndexedExceptions) {
   packed.exception_index = 4096;
   EXPECT_EQ(a.values, ng::grundy_sequence_of(game, 400000, packed).values);
 }
+
+// A run resumed from given values (sequence_options::known) past Officers' first value of 256
+// (between terms 8192 and 16384) packs its store as the uninterrupted run does, one byte a
+// term, rather than widening it to two as the values are set.
+TEST(PackedValues, ResumedFromGivenValuesPacksAsTheUninterruptedRun) {
+  const auto game = ng::heap_game::from_string("0.6");
+  ng::sequence_options o;
+  o.use_period = false;
+  o.threads = 2;
+  o.parity_from = 0;
+  const auto whole = ng::grundy_sequence_of(game, 60000, o);
+  ASSERT_TRUE(whole.values.parity_packed());
+  ASSERT_EQ(whole.values.width(), 1u);
+  const auto values = whole.values.to_vector(whole.values.size());
+  for (const std::uint64_t known : {std::uint64_t(16384), std::uint64_t(20000), std::uint64_t(32768), std::uint64_t(50001)}) {
+    ng::sequence_options resumed = o;
+    resumed.known = std::span<const std::uint32_t>(values.data(), known);
+    const auto s = ng::grundy_sequence_of(game, values.size(), resumed);
+    EXPECT_TRUE(s.values.parity_packed()) << known;
+    EXPECT_EQ(s.values.width(), 1u) << known;
+    EXPECT_EQ(s.values, whole.values) << known;
+    EXPECT_EQ(s.mask, whole.mask) << known;
+    EXPECT_EQ(s.rare_positions, whole.rare_positions) << known;
+  }
+}
