@@ -193,13 +193,20 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
   const std::string command = checkpoint_command(arguments);
   const std::chrono::seconds seconds = checkpoint_interval(opt);
   const checkpoint_file file(opt.checkpoint, "--checkpoint", ctx.output_file);
-  std::optional<std::vector<std::uint32_t>> known;
+  // The saved terms go into the store (one byte a term where the run's did), and the file's
+  // four-byte words are let go before the run goes on.
+  ng::packed_values resumed;
   if (opt.resume)
-    known = file.load(command, "--resume", checkpoint_size_limit(command, terms), std::to_string(terms) + " terms");
-  if (known) {
-    if (known->size() > terms) throw input_error("--resume", opt.checkpoint, "a checkpoint of at most --terms terms");
-    options.known = *known;
-  }
+    if (std::optional<std::vector<std::uint32_t>> known =
+            file.load(command, "--resume", checkpoint_size_limit(command, terms), std::to_string(terms) + " terms")) {
+      if (known->size() > terms) throw input_error("--resume", opt.checkpoint, "a checkpoint of at most --terms terms");
+      ng::sequence_options given = options;
+      given.use_period = false;
+      given.progress = nullptr;
+      given.parity_from = terms >= options.parity_from ? 0 : ~std::uint64_t(0);  // as the whole run packs
+      given.known = *known;
+      resumed = ng::grundy_sequence_of(game, known->size(), given).values;
+    }
   checkpoint_clock clock{seconds};
   stop_signals signals;
   options.checkpoint = [&](const ng::packed_values& values, std::uint64_t done) {
@@ -212,7 +219,7 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
       });
     return !stop;
   };
-  ng::grundy_sequence s = ng::grundy_sequence_of(game, terms, options);
+  ng::grundy_sequence s = ng::grundy_sequence_of(game, terms, std::move(resumed), options);
   if (s.stopped) {
     std::fprintf(stderr, "nimber: stopped: %llu terms saved in %s; the same command with --resume goes on\n",
                  static_cast<unsigned long long>(s.computed), opt.checkpoint.c_str());
