@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -88,8 +89,17 @@ std::optional<std::string_view> next_line(std::string_view text, std::size_t& at
   return line;
 }
 
-std::vector<std::uint32_t> parse_checkpoint(std::string_view file, std::string_view command,
-                                            std::string_view where, const std::string& path) {
+// The header of a checkpoint of `command`: four lines, the last two the count of words and
+// their checksum. Returns the count, the checksum's text and where the words begin; throws
+// input_error at `where` when the header is not that.
+struct checkpoint_header {
+  std::uint64_t count = 0;
+  std::string checksum;
+  std::size_t length = 0;
+};
+
+checkpoint_header parse_header(std::string_view file, std::string_view command, std::string_view where,
+                               const std::string& path) {
   const auto damaged = [&](const std::string& what) {
     return input_error(where, path, "a checkpoint of this command (" + what + ")");
   };
@@ -105,15 +115,7 @@ std::vector<std::uint32_t> parse_checkpoint(std::string_view file, std::string_v
     throw damaged("its header is damaged");
   const auto count = parse_u64(words_line->substr(6));
   if (!count) throw damaged("its header is damaged");
-  const std::string_view bytes = file.substr(at);
-  if (bytes.size() / 4 != count.value || bytes.size() % 4 != 0 ||
-      hex64(checksum(command, count.value, bytes)) != checksum_line->substr(8))
-    throw damaged("its checksum does not match: the file is damaged");
-  std::vector<std::uint32_t> words(count.value);
-  for (std::size_t i = 0; i < words.size(); ++i)
-    for (int j = 0; j < 4; ++j)
-      words[i] |= std::uint32_t(static_cast<unsigned char>(bytes[4 * i + std::size_t(j)])) << (8 * j);
-  return words;
+  return {count.value, std::string(checksum_line->substr(8)), at};
 }
 
 // Takes the lock beside the checkpoint, or says which run has it. The descriptor is never
@@ -240,15 +242,44 @@ std::optional<std::vector<std::uint32_t>> checkpoint_file::load(std::string_view
                                            std::string(bound) + ")");
   };
   if (std::uint64_t(st.st_size) > max_bytes) throw too_large();
-  std::string bytes;
+  // The header first, then the words straight into their vector (little-endian in the file):
+  // the file is never held beside them.
+  const auto read_some = [&](char* into, std::size_t most) {
+    for (;;) {
+      const ssize_t got = ::read(fd, into, most);
+      if (got >= 0) return std::size_t(got);
+      if (errno != EINTR) throw unreadable();
+    }
+  };
+  std::string head;
   char buffer[1 << 16];
-  for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) != 0;) {
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw unreadable();
-    bytes.append(buffer, std::size_t(got));
-    if (bytes.size() > max_bytes) throw too_large();  // it grew while read
+  while (std::count(head.begin(), head.end(), '\n') < 4) {
+    const std::size_t got = read_some(buffer, sizeof buffer);
+    if (got == 0) break;
+    head.append(buffer, got);
+    if (head.size() > max_bytes) throw too_large();  // it grew while read
   }
-  return parse_checkpoint(bytes, command, where, path_);
+  const checkpoint_header header = parse_header(head, command, where, path_);
+  const std::uint64_t file_size = std::max<std::uint64_t>(std::uint64_t(st.st_size), head.size());
+  const auto damaged = [&] {
+    return input_error(where, path_, "a checkpoint of this command (its checksum does not match: the file is damaged)");
+  };
+  if ((file_size - header.length) / 4 != header.count || (file_size - header.length) % 4 != 0) throw damaged();
+  std::vector<std::uint32_t> words(header.count);
+  char* const bytes = reinterpret_cast<char*>(words.data());
+  const std::size_t total = words.size() * 4, early = std::min(total, head.size() - header.length);
+  std::memcpy(bytes, head.data() + header.length, early);
+  if (head.size() - header.length > total) throw damaged();
+  for (std::size_t done = early; done < total;) {
+    const std::size_t got = read_some(bytes + done, total - done);
+    if (got == 0) throw damaged();  // it shrank while read
+    done += got;
+  }
+  if (read_some(buffer, 1) != 0) throw damaged();  // it grew while read
+  if (hex64(checksum(command, header.count, std::string_view(bytes, total))) != header.checksum) throw damaged();
+  if constexpr (std::endian::native == std::endian::big)
+    for (std::uint32_t& w : words) w = (w >> 24) | ((w >> 8) & 0xff00) | ((w << 8) & 0xff0000) | (w << 24);
+  return words;
 }
 
 std::vector<std::string> checkpoint_file::leftovers(bool with_checkpoint) const {

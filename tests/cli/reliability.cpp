@@ -146,6 +146,13 @@ TEST(CliCheckpoint, DamagedOrForeignCheckpointsAreRefused) {
   std::ofstream(checkpoint) << "nimber checkpoint 1\ncommand heap 0.07 --terms 300 --checkpoint " + checkpoint +
                                    "\nwords 1\nfnv1a64 0123456789abcdef\nabcd";
   expect_error(args, "--resume: '" + checkpoint + "': expected a checkpoint of this command (its checksum does not match: the file is damaged)");
+  // Fewer or more bytes than the words the header counts, and a header cut short.
+  for (const std::string tail : {"\nwords 2\nfnv1a64 0123456789abcdef\nabcd", "\nwords 1\nfnv1a64 0123456789abcdef\nabcde",
+                                 "\nwords 1\nfnv1a64 0123456789abcdef\nab", "\nwords 1\n"}) {
+    std::ofstream(checkpoint) << "nimber checkpoint 1\ncommand heap 0.07 --terms 300 --checkpoint " + checkpoint + tail;
+    const std::string what = tail == "\nwords 1\n" ? "its header is damaged" : "its checksum does not match: the file is damaged";
+    expect_error(args, "--resume: '" + checkpoint + "': expected a checkpoint of this command (" + what + ")");
+  }
   expect_error({"heap", "0.07", "--terms", "30", "--resume"},
                "--resume: end of arguments: expected --checkpoint FILE beside it (the file to resume from)");
 }
