@@ -27,7 +27,9 @@ namespace {
 template <class Mark>
 inline void terms_but(std::uint64_t from, std::uint64_t to, std::uint64_t skip, const Mark& mark) {
   const std::uint64_t upto = std::min(std::max(skip, from), to);
+#pragma GCC unroll 4
   for (std::uint64_t t = from; t < upto; ++t) mark(t);
+#pragma GCC unroll 4
   for (std::uint64_t t = upto == skip ? upto + 1 : upto; t < to; ++t) mark(t);
 }
 
