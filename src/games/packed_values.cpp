@@ -82,6 +82,8 @@ constexpr auto same = [](std::uint64_t, std::uint32_t v) noexcept { return v; };
 
 std::uint32_t packed_values::parity_reader::operator[](std::uint64_t n) const noexcept {
   const std::vector<std::uint64_t>& e = v_->exceptions_;
+  // Past the last exception every value is common: the recent terms, read most.
+  if (e.empty() || n > e.back()) return v_->expand_[v_->packed_bytes()[n]];
   // Sequential reads move next_ by at most one; any other read finds it by bisection.
   if (next_ > e.size() || (next_ > 0 && e[next_ - 1] >= n)) {
     next_ = std::size_t(std::lower_bound(e.begin(), e.end(), n) - e.begin());
