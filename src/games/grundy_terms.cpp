@@ -17,11 +17,33 @@
 // values are those of the one-thread engine whatever the thread count.
 #include "games/grundy_terms.hpp"
 
+#include <cstring>
+
 #include "pool/workers.hpp"
 
 namespace nimber::games::detail {
 
 namespace {
+
+// The smallest v with marks[v] and skip[v] both 0, eight bytes at a time where the words are
+// little-endian: the lowest zero byte of their OR is the lowest byte b whose borrow shows in
+// (x - 0x01..01) & ~x (a borrow only ever runs upward, so no lower byte can show one falsely).
+// Both rows must be readable eight bytes past the answer.
+std::uint32_t first_clear(const std::uint8_t* marks, const std::uint8_t* skip) noexcept {
+  if constexpr (std::endian::native != std::endian::little) {
+    std::uint32_t v = 0;
+    while (marks[v] | skip[v]) ++v;
+    return v;
+  }
+  constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
+  for (std::uint32_t v = 0;; v += 8) {
+    std::uint64_t a, b;
+    std::memcpy(&a, marks + v, 8);
+    std::memcpy(&b, skip + v, 8);
+    const std::uint64_t x = a | b, zero = (x - ones) & ~x & highs;
+    if (zero != 0) return v + std::uint32_t(std::countr_zero(zero)) / 8;
+  }
+}
 
 // mark(t) for every term t in [from, to) but `skip` (which may lie outside), in two plain loops.
 template <class Mark>
@@ -117,11 +139,15 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
 
 void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows) {
   // Every pair (a, m - a), m = n - k, a rare with count <= a < n0 - k: for every term n of the
-  // block the other heap m - a is then non-empty and below n0, so already known. The rest of
-  // the rare positions, those below count and those from n0 - k on, are paired term by term
-  // in candidate(). Split over the terms of the block, each thread its own rows.
+  // block the other heap m - a is then non-empty and below n0, so already known. A rare a
+  // below count pairs with a known heap in the terms t < a + k (m - a below n0): those pairs
+  // are taken here too when n0 - k > count for every k (so that a < m), and the others, with
+  // the rare positions from n0 - k on, term by term in candidate(). Split over the terms of the
+  // block, each thread its own rows.
   const auto rare_begin = rare_.begin();
   const std::size_t low = std::lower_bound(rare_begin, rare_.end(), count) - rare_begin;
+  low_pass_n0_ = std::ranges::all_of(split_offsets_, [&](std::uint64_t k) { return n0 > count + k; }) ? n0 : 0;
+  const std::size_t first = low_pass_n0_ != 0 ? 0 : low;
   high_.clear();
   for (const std::uint64_t k : split_offsets_) {
     const std::uint64_t top = n0 > k ? n0 - k : 0;  // this pass takes a < top
@@ -138,7 +164,7 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
   const std::uint64_t chunks = (count + chunk - 1) / chunk;
   if (g_.parity_packed()) {
     run_items(chunks, [&](std::uint64_t c, unsigned) noexcept {
-      mark_rare_pairs_packed(n0, count, rows, low, c * chunk, std::min(count, (c + 1) * chunk));
+      mark_rare_pairs_packed(n0, count, rows, first, low, c * chunk, std::min(count, (c + 1) * chunk));
     });
     return;
   }
@@ -154,13 +180,14 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
       const std::uint64_t k = split_offsets_[j];
       const std::uint64_t top = n0 > k ? n0 - k : 0;
       const std::size_t high = high_[j];
-      for (std::size_t i = low; i < high; ++i) {
+      for (std::size_t i = first; i < high; ++i) {
         const std::uint64_t a = rare[i];
         const std::uint32_t va = rare_values[i];
         const auto* other = g + (top - a);  // G(m - a) for m = n0 + t - k
         // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
         const std::uint64_t skip = distinct && 2 * a >= top ? 2 * a - top : count;
-        terms_but(from, to, skip, [&](std::uint64_t t) { marks[t * stride + (va ^ other[t])] = 1; });
+        terms_but(from, i < low ? std::min<std::uint64_t>(to, a + k) : to, skip,
+                  [&](std::uint64_t t) { marks[t * stride + (va ^ other[t])] = 1; });
       }
     }
   };
@@ -172,8 +199,8 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
 // The byte of the other heap stands for a common value unless that heap is one of the store's
 // exceptions (a rare value); the other heaps of a rare position ascend with the terms, so one
 // walk through the exceptions finds them.
-void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t low,
-                                          std::uint64_t from, std::uint64_t to) const noexcept {
+void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t first,
+                                          std::size_t low, std::uint64_t from, std::uint64_t chunk_end) const noexcept {
   std::uint8_t* const marks = rows;
   const std::size_t stride = stride_;
   const std::uint8_t* const g = g_.packed_bytes();
@@ -185,13 +212,15 @@ void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count,
     // Taken from the largest rare position down, the other heaps' stretches ascend, and so
     // does the first exception at or past each stretch: one walk finds them all.
     auto r = rare_at.end();
-    for (std::size_t i = high_[j]; i-- > low;) {
+    for (std::size_t i = high_[j]; i-- > first;) {
       const std::uint64_t a = rare_[i];
       const std::uint32_t va = rare_values_[i];
+      const std::uint64_t to = i < low ? std::min(chunk_end, a + k) : chunk_end;
       // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
       const std::uint64_t skip = distinct_ && 2 * a >= top ? 2 * a - top : count;
       const std::uint64_t base = top - a;  // the other heap of term t is base + t
       if (i + 1 == high_[j]) r = std::lower_bound(rare_at.begin(), rare_at.end(), base + from);
+      if (to <= from) continue;
       while (r != rare_at.end() && *r < base + from) ++r;
       if (r == rare_at.end() || *r >= base + to) {  // no exception among the other heaps
         terms_but(from, to, skip, [&](std::uint64_t t) { marks[t * stride + (va ^ common[g[base + t]])] = 1; });
@@ -226,13 +255,13 @@ std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std:
         if (!distinct_ || 2 * a != m) marks[rare_values_[i] ^ g[m - a]] = 1;
         return true;
       };
-      for (std::size_t i = 0; i < low && pair(i); ++i) {}
+      // Of the rare positions below the block's length, those whose other heap is known (below
+      // low_pass_n0_) were paired by the block's pass.
+      for (std::size_t i = 0; i < low && (rare_[i] >= m || m - rare_[i] >= low_pass_n0_) && pair(i); ++i) {}
       for (std::size_t i = high_[j]; i < rare_.size() && pair(i); ++i) {}
     }
   });
-  std::uint32_t c = 0;
-  while (marks[c] || is_rare(c)) ++c;
-  return c;
+  return first_clear(marks, rare_bytes_.data());
 }
 
 std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_t* marks,
@@ -422,6 +451,11 @@ std::uint8_t* grundy_terms::clear_rows(std::uint64_t count) {
   if (rows_.size() < count * stride_) rows_.resize(count * stride_);
   std::fill_n(rows_.begin(), count * stride_, std::uint8_t(0));
   if (wanted_.size() < threads_ * stride_) wanted_.assign(threads_ * stride_, 0);
+  if (rare_bytes_.size() != stride_ || rare_bytes_mask_ != mask_) {
+    rare_bytes_.resize(stride_);
+    for (std::size_t v = 0; v < stride_; ++v) rare_bytes_[v] = is_rare(std::uint32_t(v)) ? 1 : 0;
+    rare_bytes_mask_ = mask_;
+  }
   if (candidates_.size() < count) {
     candidates_.resize(max_block);
     verified_.resize(max_block);

@@ -102,9 +102,11 @@ class grundy_terms {
   void index_low_exceptions();
   // Past this the index (rebuilt per block) would cost more than the searches it saves.
   static constexpr std::uint64_t max_exception_index = std::uint64_t(1) << 26;
-  // mark_known_rare_pairs() for the terms from .. to-1 of the block on a parity-packed store.
-  void mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t low,
-                              std::uint64_t from, std::uint64_t to) const noexcept;
+  // mark_known_rare_pairs() for the terms from .. chunk_end-1 of the block on a parity-packed
+  // store: the rare positions rare_[first ..] (those below `low` only where they pair with a
+  // known heap).
+  void mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t first,
+                              std::size_t low, std::uint64_t from, std::uint64_t chunk_end) const noexcept;
 
   std::uint8_t* clear_rows(std::uint64_t count);
   // f(item, thread) for item < items, on the crew when there is one.
@@ -149,9 +151,16 @@ class grundy_terms {
   std::vector<std::uint8_t> wanted_;  // one scratch row per thread; zero between terms
   std::vector<std::uint32_t> candidates_, verified_;  // per term of the block
   std::vector<std::size_t> high_;     // per split offset, where the per-term rare pairs resume
+  // n0 of the block when its pass took the pairs of the rare positions below its length with a
+  // known heap (candidate() then only those with a heap in the block), else 0.
+  std::uint64_t low_pass_n0_ = 0;
   std::uint64_t low_exceptions_range_;         // a multiple of 64
   std::vector<std::uint64_t> low_exceptions_;  // index_low_exceptions()
   std::uint32_t mask_ = 0;
+  // 1 for the rare values below stride_, for the candidate's search past them (clear_rows
+  // builds it for rare_bytes_mask_).
+  std::vector<std::uint8_t> rare_bytes_;
+  std::uint32_t rare_bytes_mask_ = 0;
   std::vector<std::uint64_t> rare_;         // positions n >= 1 with a rare value, ascending
   std::vector<std::uint32_t> rare_values_;  // their values
 };
