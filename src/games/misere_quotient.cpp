@@ -97,15 +97,23 @@ class quotient_builder {
       return true;
     }
     const bool is_p = std::ranges::none_of(opts, [&](std::uint32_t o) { return q_.marked[o]; });
-    std::vector<heap_image> images = current_;
-    images.push_back({0, opts});
+    // Heap n's image goes on the list for the trials and comes off again unless one passes
+    // (a throw included): the list is not copied, which would cost O(n) a heap.
+    current_.push_back({0, opts});
+    struct undo {
+      std::vector<heap_image>& images;
+      bool kept = false;
+      ~undo() {
+        if (!kept) images.pop_back();
+      }
+    } trial_image{current_};
     for (std::uint32_t a = 0; a < q_.size; ++a) {
       if (q_.marked[a] != is_p || !moves_agree(a, opts)) continue;
       stop_point();
-      images.back().element = a;
-      if (verify_with_heap(q_, images, cache_, options_.max_bytes)) {
+      current_.back().element = a;
+      if (verify_with_heap(q_, current_, cache_, options_.max_bytes)) {
         phi_.push_back(a);
-        current_.push_back({a, opts});
+        trial_image.kept = true;
         return true;
       }
     }
