@@ -268,7 +268,7 @@ std::optional<std::vector<std::uint32_t>> checkpoint_file::load(std::string_view
   std::vector<std::uint32_t> words(header.count);
   char* const bytes = reinterpret_cast<char*>(words.data());
   const std::size_t total = words.size() * 4, early = std::min(total, head.size() - header.length);
-  std::memcpy(bytes, head.data() + header.length, early);
+  if (early != 0) std::memcpy(bytes, head.data() + header.length, early);
   if (head.size() - header.length > total) throw damaged();
   for (std::size_t done = early; done < total;) {
     const std::size_t got = read_some(bytes + done, total - done);
