@@ -27,8 +27,9 @@ namespace ng = nimber::games;
 
 struct heap_options {
   std::string code, terms, heaps, plot, stats, checkpoint, checkpoint_every = "300", threads = "0", store;
-  bool period = false, resume = false, misere = false;
+  bool period = false, resume = false, misere = false, no_values = false;
   CLI::Option* heaps_option = nullptr;
+  CLI::Option* no_values_option = nullptr;
   CLI::Option* period_option = nullptr;
   CLI::Option* plot_option = nullptr;
   CLI::Option* stats_option = nullptr;
@@ -237,6 +238,8 @@ void heap_command(const heap_options& opt, context& ctx) {
                                             in_store ? "a number of terms from 1 to 2^40" : "a number of terms from 1 to 2^32");
   const std::vector<std::uint64_t> heaps = parse_heaps(opt, terms);
   if (!opt.plot.empty()) plot_format(opt.plot);
+  if (opt.no_values && ctx.output.format == output_format::csv)
+    throw input_error("--format", "csv", "text or json beside --no-values (csv holds the values only)");
   const bool saved = opt.checkpoint_option->count() || opt.store_option->count();
   if (opt.resume && !saved)
     throw input_error::at_end("--resume", "--checkpoint FILE beside it (the file to resume from)", "end of arguments");
@@ -246,8 +249,8 @@ void heap_command(const heap_options& opt, context& ctx) {
   if (opt.store_option->count() && opt.checkpoint_option->count())
     throw input_error("--checkpoint", opt.checkpoint, "no --checkpoint beside --store (the store is the checkpoint)");
   if (opt.misere) {
-    for (const CLI::Option* other :
-         {opt.heaps_option, opt.plot_option, opt.stats_option, opt.checkpoint_option, opt.store_option})
+    for (const CLI::Option* other : {opt.heaps_option, opt.plot_option, opt.stats_option, opt.checkpoint_option,
+                                     opt.store_option, opt.no_values_option})
       if (other->count()) throw input_error("--misere", other->get_name(), "no " + other->get_name() + " beside it (misère values stand alone)");
     const std::uint64_t most = 100000;
     if (terms > most) throw input_error("--terms", opt.terms, "at most " + std::to_string(most) + " terms with --misere");
@@ -268,14 +271,20 @@ void heap_command(const heap_options& opt, context& ctx) {
   report r;
   r.value("game", cell::text(game.name()), "", in_json);
   r.value("terms", cell::count(terms), "", in_json);
-  r.table("values", terms,
-          {{"n", [](std::size_t n) { return cell::count(n); }, in_csv},
-           {"grundy",
-            [&v](std::size_t n) {
-              if ((n & 0xffff) == 0) v.trim(n);  // a file-backed store read through: let its pages go
-              return cell::number(v[n]);
-            }}},
-          "", in_all, table_layout::one_line);
+  if (opt.no_values) {
+    r.value("last_value", cell::number(v[terms - 1]), "", in_json);
+    r.sentence(std::to_string(terms) + " terms computed (values not listed); G(" + std::to_string(terms - 1) +
+               ") = " + std::to_string(v[terms - 1]));
+  } else {
+    r.table("values", terms,
+            {{"n", [](std::size_t n) { return cell::count(n); }, in_csv},
+             {"grundy",
+              [&v](std::size_t n) {
+                if ((n & 0xffff) == 0) v.trim(n);  // a file-backed store read through: let its pages go
+                return cell::number(v[n]);
+              }}},
+            "", in_all, table_layout::one_line);
+  }
   if (opt.period) add_period(r, s, game, terms);
   if (!heaps.empty()) add_heap_sum(r, game, v, heaps);
   if (stats) write_stats(*stats, game, v);
@@ -327,6 +336,10 @@ void add_heap_command(CLI::App& app, context& ctx) {
   sub->add_option("--threads", opt->threads,
                   "Threads for the sparse-space engine (default 0: one per core); the values are "
                   "the same for any count");
+  opt->no_values_option = sub->add_flag(
+      "--no-values", opt->no_values,
+      "Leave the values out of the output (a run for its --stats, --period or --store): text says how "
+      "many terms were computed and the last value, json gives 'last_value' in place of 'values'");
   sub->add_flag("--misere", opt->misere,
                 "Misère play (who cannot move wins): each heap's misère Grundy value, genus, tameness and "
                 "simplest form");
@@ -350,7 +363,8 @@ void add_heap_command(CLI::App& app, context& ctx) {
       "  nimber heap subtraction:1,3,4 --terms 40 --misere --period   # genus period\n"
       "  nimber heap grundy --terms 268435456 --checkpoint g.ckpt   # Ctrl-C, then again\n"
       "  nimber heap grundy --terms 268435456 --checkpoint g.ckpt --resume\n"
-      "  nimber heap grundy --terms 8589934592 --store g.store --max-memory 4G --resume");
+      "  nimber heap grundy --terms 8589934592 --store g.store --max-memory 4G --resume\n"
+      "  nimber heap grundy --terms 4294967296 --no-values --stats g.stats   # a record run");
   sub->callback([&ctx, opt] { heap_command(*opt, ctx); });
 }
 

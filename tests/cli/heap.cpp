@@ -147,6 +147,29 @@ TEST(CliHeap, StatsAgainstAPlainCount) {
                "--stats: '-': expected a file name (the statistics go to a file, not standard output)");
 }
 
+TEST(CliHeap, NoValuesKeepsTheRestOfTheRun) {
+  // The same run with and without the values: the statistics file, the period and the sum
+  // are the same, and the last value is the last one printed.
+  temp_file with_values, without;
+  const result full = run({"heap", "0.07", "--terms", "20000", "--period", "--heaps", "5,9", "--stats", with_values.path});
+  const result r = run({"heap", "0.07", "--terms", "20000", "--period", "--heaps", "5,9", "--stats", without.path,
+                        "--no-values"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(full.status, 0) << full.err;
+  const std::size_t values_end = full.out.find('\n') + 1;
+  std::istringstream values(full.out.substr(0, values_end));
+  std::string last;
+  while (values >> last) {}
+  EXPECT_EQ(r.out, "20000 terms computed (values not listed); G(19999) = " + last + "\n" + full.out.substr(values_end));
+  EXPECT_EQ(read_file(without.path), read_file(with_values.path));
+  expect_output({"heap", "grundy", "--terms", "21", "--no-values", "--format", "json"},
+                "{\"game\":\"grundy\",\"terms\":21,\"last_value\":0}\n");
+  expect_error({"heap", "0.07", "--terms", "5", "--no-values", "--format", "csv"},
+               "--format: 'csv': expected text or json beside --no-values (csv holds the values only)");
+  expect_error({"heap", "0.07", "--terms", "5", "--no-values", "--misere"},
+               "--misere: '--no-values': expected no --no-values beside it (misère values stand alone)");
+}
+
 TEST(CliHeap, Errors) {
   expect_error({"heap", "0.7z", "--terms", "5"},
                "argument 1 (digit d2): 'z': expected an octal or hex digit (0-9, a-f)");
