@@ -201,12 +201,7 @@ ng::grundy_sequence compute_sequence(const heap_options& opt, const ng::heap_gam
     if (std::optional<std::vector<std::uint32_t>> known =
             file.load(command, "--resume", checkpoint_size_limit(command, terms), std::to_string(terms) + " terms")) {
       if (known->size() > terms) throw input_error("--resume", opt.checkpoint, "a checkpoint of at most --terms terms");
-      ng::sequence_options given = options;
-      given.use_period = false;
-      given.progress = nullptr;
-      given.parity_from = terms >= options.parity_from ? 0 : ~std::uint64_t(0);  // as the whole run packs
-      given.known = *known;
-      resumed = ng::grundy_sequence_of(game, known->size(), given).values;
+      resumed = ng::resumed_store(game, terms, *known, options);
     }
   checkpoint_clock clock{seconds};
   stop_signals signals;

@@ -75,6 +75,150 @@ namespace {
 constexpr std::uint64_t first_checkpoint = 64;
 constexpr std::uint64_t sparse_start = 8192;  // naive below: rows too short to gain
 
+// One run of the engine into a store: the path (the definition, the dense engine or the
+// sparse method with its mask) chosen again at every power of two from 64 on.
+class sequence_run {
+ public:
+  sequence_run(const heap_game& game, std::uint64_t terms, packed_values store, const sequence_options& options)
+      : game_(game), terms_(terms), options_(options), result_(holding(std::move(store))),
+        sequence_(game, result_.values, thread_count(options), options.exception_index),
+        want_sparse_(sequence_.sparse_possible() && options.engine != method::naive) {
+    // Where the sparse path does not run, the dense engine computes the definition while the
+    // values fit its bytes; then the definition term by term.
+    if (options.engine == method::automatic && detail::grundy_dense::possible(game))
+      dense_.emplace(game, terms, sequence_.helpers());
+  }
+
+  // Takes the values the store holds (at most the run's terms) as computed: the engine's lists
+  // rebuilt from them, then the path the run chose at the last power of two, as if it had not
+  // stopped (the same mask: a store packed by it needs no rewrite). Returns how many.
+  std::uint64_t replay_store() {
+    packed_values& g = result_.values;
+    const std::uint64_t n = std::min<std::uint64_t>(g.size(), terms_);
+    while (checkpoint_ < n) checkpoint_ *= 2;
+    // The store grows with the terms: it never holds a value not yet computed (parity packing
+    // would take it for a value, and widening would write it).
+    g.resize(n);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      sequence_.replay(i);
+      if ((i & 0xfffff) == 0) g.trim(i);
+    }
+    if (n > first_checkpoint && n < checkpoint_) {
+      choose_path(checkpoint_ / 2);
+      if (want_sparse_) sequence_.extend_rare(checkpoint_ / 2, n);
+    }
+    return n;
+  }
+
+  // Sets the given values between the path's choices at the powers of two, as the run set
+  // them: a value of 256 or more then packs the store by the mask chosen before it, where
+  // set() alone would widen the store to two bytes. The store grows a term at a time.
+  void set_given(std::span<const std::uint32_t> given) {
+    packed_values& g = result_.values;
+    for (std::uint64_t i = 0; i < given.size(); ++i) {
+      if (i == checkpoint_) {
+        choose_path(i);
+        checkpoint_ *= 2;
+      }
+      g.resize(i + 1);
+      g.set(i, given[i]);
+      sequence_.replay(i);
+      if ((i & 0xfffff) == 0) g.trim(i);
+    }
+  }
+  packed_values take_store() { return std::move(result_.values); }
+
+  // G(n .. terms-1), given G(0 .. n-1).
+  grundy_sequence compute(std::uint64_t n);
+
+ private:
+  using method = sequence_options::method;
+  static grundy_sequence holding(packed_values store) {
+    grundy_sequence r;
+    r.values = std::move(store);
+    return r;
+  }
+  static unsigned thread_count(const sequence_options& options) {
+    return options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  }
+  void choose_path(std::uint64_t n) {
+    if (!want_sparse_ || (n < sparse_start && options_.engine != method::sparse)) return;
+    // Re-choose the mask over every position so far: each term pairs with every rare
+    // position, so their total count is the cost. A mask fitted to the latest values alone
+    // can make most earlier ones rare (on 0.376 the periodic tail's values favour a mask under
+    // which much of the irregular start is rare: a million pairs a term). Keep the naive path
+    // when no mask makes the rare positions few (then the sparse path would only add work).
+    sequence_.choose_mask(1, n);
+    sparse_ = options_.engine == method::sparse || sequence_.rare_count() * 4 < n;
+    // Values from 256 to 511 stay one byte each, packed by the mask, in a run long enough for
+    // memory to matter (sequence_options::parity_from).
+    result_.values.prefer_parity(sparse_ && terms_ >= options_.parity_from ? sequence_.mask() : 0);
+  }
+
+  const heap_game& game_;
+  const std::uint64_t terms_;
+  const sequence_options& options_;
+  grundy_sequence result_;  // its store is the engine's
+  detail::grundy_terms sequence_;
+  const bool want_sparse_;
+  bool sparse_ = false;
+  std::optional<detail::grundy_dense> dense_;
+  std::uint64_t checkpoint_ = first_checkpoint;  // the next power of two where the path is chosen
+};
+
+grundy_sequence sequence_run::compute(std::uint64_t n) {
+  packed_values& g = result_.values;
+  // Tells the caller how far the run is; false when it asks to stop.
+  const auto report = [&](std::uint64_t done) {
+    g.trim(done);
+    if (options_.progress) options_.progress(done, terms_);
+    return !options_.checkpoint || options_.checkpoint(g, done);
+  };
+  while (n < terms_) {
+    if (n == checkpoint_) {
+      checkpoint_ *= 2;
+      if (options_.use_period) {
+        if (auto p = period_of_prefix(game_, g, n)) {
+          result_.period = p;
+          break;
+        }
+      }
+      choose_path(n);
+      if (!report(n)) break;
+    }
+    const std::uint64_t before = n;
+    if (sparse_) {
+      const std::uint64_t count = std::min({sequence_.block_size(), terms_ - n, checkpoint_ - n});
+      g.resize(n + count);
+      n += sequence_.sparse_block(n, count);
+      g.trim(n);  // a block's scans may read far from the tail: a file-backed store trims often
+    } else if (const std::uint64_t done =
+                   dense_ ? dense_->extend(g, n, std::min({terms_, checkpoint_, (n | 0xffff) + 1}) - n) : 0) {
+      for (const std::uint64_t end = n + done; n < end; ++n) sequence_.note(n);
+    } else {
+      g.resize(n + 1);
+      g.set(n, sequence_.naive(n));
+      sequence_.note(n);
+      ++n;
+    }
+    if (before < options_.widen_at && n >= options_.widen_at) g.widen_step();
+    if ((n >> 16) != (before >> 16) && n < terms_ && !report(n)) break;
+  }
+  result_.computed = n;
+  if (n < terms_ && !result_.period) {  // stopped by the caller
+    g.resize(n);
+    result_.stopped = true;
+    return std::move(result_);
+  }
+  if (n == terms_ && options_.use_period && !result_.period) result_.period = period_of_prefix(game_, g, n);
+  g.resize(terms_);
+  if (result_.period)
+    for (std::uint64_t i = n; i < terms_; ++i) g.set(i, g[i - result_.period->period]);
+  result_.mask = sparse_ ? sequence_.mask() : 0;
+  result_.rare_positions = sparse_ ? sequence_.rare_count() : 0;
+  return std::move(result_);
+}
+
 }  // namespace
 
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
@@ -84,121 +228,16 @@ grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
 
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms, packed_values store,
                                    const sequence_options& options) {
-  grundy_sequence result;
-  result.values = std::move(store);
-  packed_values& g = result.values;
-  const unsigned threads = options.threads != 0 ? options.threads
-                                                : std::max(1u, std::thread::hardware_concurrency());
-  detail::grundy_terms sequence(game, g, threads, options.exception_index);
-  using method = sequence_options::method;
-  const bool want_sparse = sequence.sparse_possible() && options.engine != method::naive;
-  bool sparse = false;
-  // Where the sparse path does not run, the dense engine computes the definition while the
-  // values fit its bytes; then the definition term by term.
-  std::optional<detail::grundy_dense> dense;
-  if (options.engine == method::automatic && detail::grundy_dense::possible(game))
-    dense.emplace(game, terms, sequence.helpers());
-  // The engine re-chooses its path at these points: 64, 128, 256, ...
-  std::uint64_t checkpoint = first_checkpoint;
-  const auto choose_path = [&](std::uint64_t n) {
-    if (want_sparse && (n >= sparse_start || options.engine == method::sparse)) {
-      // Re-choose the mask over every position so far: each term pairs with every rare
-      // position, so their total count is the cost. A mask fitted to the latest values
-      // alone can make most earlier ones rare (on 0.376 the periodic tail's values favour a
-      // mask under which much of the irregular start is rare: a million pairs a term). Keep
-      // the naive path when no mask makes the rare positions few (then the sparse path
-      // would only add work).
-      sequence.choose_mask(1, n);
-      sparse = options.engine == method::sparse || sequence.rare_count() * 4 < n;
-      // Values from 256 to 511 stay one byte each, packed by the mask, in a run long enough
-      // for memory to matter (sequence_options::parity_from).
-      g.prefer_parity(sparse && terms >= options.parity_from ? sequence.mask() : 0);
-    }
-  };
-  // The terms known already: those the store holds, or else options.known.
-  const bool from_store = !g.empty();
-  std::uint64_t n = std::min<std::uint64_t>(from_store ? g.size() : options.known.size(), terms);
-  while (checkpoint < n) checkpoint *= 2;
-  // The store grows with the terms: it never holds a value not yet computed (parity packing
-  // would take it for a value, and widening would write it).
-  if (from_store) {
-    g.resize(n);
-    for (std::uint64_t i = 0; i < n; ++i) {
-      sequence.replay(i);
-      if ((i & 0xfffff) == 0) g.trim(i);
-    }
-    // The path the run chose at the last power of two, as if it had not stopped: the same
-    // mask (a store packed by it needs no rewrite), then the rare positions since.
-    if (n > first_checkpoint && n < checkpoint) {
-      choose_path(checkpoint / 2);
-      if (want_sparse) sequence.extend_rare(checkpoint / 2, n);
-    }
-  } else {
-    // The given values are set between the path's choices at the powers of two, as the run
-    // set them: a value of 256 or more then packs the store by the mask chosen before it,
-    // where set() alone would widen the store to two bytes. The store grows a term at a time,
-    // as above.
-    for (std::uint64_t i = 0, choice = first_checkpoint; i < n; ++i) {
-      if (i == choice) {
-        choose_path(i);
-        choice *= 2;
-      }
-      g.resize(i + 1);
-      g.set(i, options.known[i]);
-      sequence.replay(i);
-      if ((i & 0xfffff) == 0) g.trim(i);
-    }
-  }
-  // Tells the caller how far the run is; false when it asks to stop.
-  const auto report = [&](std::uint64_t done) {
-    g.trim(done);
-    if (options.progress) options.progress(done, terms);
-    return !options.checkpoint || options.checkpoint(g, done);
-  };
-  while (n < terms) {
-    if (n == checkpoint) {
-      checkpoint *= 2;
-      if (options.use_period) {
-        if (auto p = period_of_prefix(game, g, n)) {
-          result.period = p;
-          break;
-        }
-      }
-      choose_path(n);
-      if (!report(n)) break;
-    }
-    const std::uint64_t before = n;
-    if (sparse) {
-      const std::uint64_t count = std::min({sequence.block_size(), terms - n, checkpoint - n});
-      g.resize(n + count);
-      n += sequence.sparse_block(n, count);
-      g.trim(n);  // a block's scans may read far from the tail: a file-backed store trims often
-    } else if (const std::uint64_t done =
-                   dense ? dense->extend(g, n, std::min({terms, checkpoint, (n | 0xffff) + 1}) - n) : 0) {
-      for (const std::uint64_t end = n + done; n < end; ++n) sequence.note(n);
-    } else {
-      g.resize(n + 1);
-      g.set(n, sequence.naive(n));
-      sequence.note(n);
-      ++n;
-    }
-    if (before < options.widen_at && n >= options.widen_at) g.widen_step();
-    if ((n >> 16) != (before >> 16) && n < terms && !report(n)) break;
-  }
-  result.computed = n;
-  if (n < terms && !result.period) {  // stopped by the caller
-    g.resize(n);
-    result.stopped = true;
-    return result;
-  }
-  if (n == terms && options.use_period && !result.period)
-    result.period = period_of_prefix(game, g, n);
-  g.resize(terms);
-  if (result.period)
-    for (std::uint64_t i = n; i < terms; ++i) g.set(i, g[i - result.period->period]);
-  result.mask = sparse ? sequence.mask() : 0;
-  result.rare_positions = sparse ? sequence.rare_count() : 0;
-  return result;
+  sequence_run run(game, terms, std::move(store), options);
+  const std::uint64_t n = run.replay_store();
+  return run.compute(n);
+}
+
+packed_values resumed_store(const heap_game& game, std::uint64_t terms, std::span<const std::uint32_t> given,
+                            const sequence_options& options) {
+  sequence_run run(game, terms, packed_values(), options);
+  run.set_given(given.first(std::min<std::uint64_t>(given.size(), terms)));
+  return run.take_store();
 }
 
 std::vector<std::uint32_t> grundy_values_naive(const heap_game& game, std::uint64_t terms) {

@@ -123,9 +123,10 @@ TEST(HeapDense, ResumedRunsMatch) {
   const auto game = ng::heap_game::from_string("0.106");
   const auto whole = ng::grundy_sequence_of(game, 5000, on_threads(2)).values.to_vector();
   for (const std::uint64_t known : {1u, 63u, 1000u, 4097u}) {
-    auto options = on_threads(2);
-    options.known = std::span<const std::uint32_t>(whole.data(), known);
-    ASSERT_EQ(ng::grundy_sequence_of(game, 5000, options).values, whole) << known;
+    const auto options = on_threads(2);
+    const std::span<const std::uint32_t> given(whole.data(), known);
+    ASSERT_EQ(ng::grundy_sequence_of(game, 5000, ng::resumed_store(game, 5000, given, options), options).values, whole)
+        << known;
   }
 }
 

@@ -160,11 +160,10 @@ TEST(HeapParallel, MadeUpStartsOfGrundysGame) {
     for (unsigned i = 1; i < 40; ++i)
       if (rng() % 3 == 0) start[i] = std::uint32_t(1 + 2 * (rng() % 4));
     const std::uint64_t terms = length + 600;
-    ng::sequence_options plain = on_threads(1, method::naive);
-    plain.known = start;
-    const auto reference = ng::grundy_sequence_of(game, terms, plain).values;
-    ng::sequence_options sparse = on_threads(1 + seed % 2, method::sparse);
-    sparse.known = start;
-    ASSERT_EQ(ng::grundy_sequence_of(game, terms, sparse).values, reference) << "seed " << seed;
+    const ng::sequence_options plain = on_threads(1, method::naive);
+    const auto reference = ng::grundy_sequence_of(game, terms, ng::resumed_store(game, terms, start, plain), plain).values;
+    const ng::sequence_options sparse = on_threads(1 + seed % 2, method::sparse);
+    ASSERT_EQ(ng::grundy_sequence_of(game, terms, ng::resumed_store(game, terms, start, sparse), sparse).values, reference)
+        << "seed " << seed;
   }
 }

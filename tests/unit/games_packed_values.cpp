@@ -230,9 +230,8 @@ TEST(PackedValues, ResumedFromGivenValuesPacksAsTheUninterruptedRun) {
   ASSERT_EQ(whole.values.width(), 1u);
   const auto values = whole.values.to_vector(whole.values.size());
   for (const std::uint64_t known : {std::uint64_t(16384), std::uint64_t(20000), std::uint64_t(32768), std::uint64_t(50001)}) {
-    ng::sequence_options resumed = o;
-    resumed.known = std::span<const std::uint32_t>(values.data(), known);
-    const auto s = ng::grundy_sequence_of(game, values.size(), resumed);
+    const std::span<const std::uint32_t> given(values.data(), known);
+    const auto s = ng::grundy_sequence_of(game, values.size(), ng::resumed_store(game, values.size(), given, o), o);
     EXPECT_TRUE(s.values.parity_packed()) << known;
     EXPECT_EQ(s.values.width(), 1u) << known;
     EXPECT_EQ(s.values, whole.values) << known;

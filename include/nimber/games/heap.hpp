@@ -116,9 +116,6 @@ struct sequence_options {
   // stops the run there, with the n terms computed so far. A file-backed store is saved here
   // by packed_values::commit(n). May be empty.
   std::function<bool(packed_values&, std::uint64_t)> checkpoint;
-  // G(0 .. k-1) from an earlier run of the same game (a saved checkpoint): the run goes on
-  // from term k, and the result is the same as if it had computed them. Not checked.
-  std::span<const std::uint32_t> known;
   // For tests of the store: widen it one step (packed_values::widen_step: one byte to parity
   // packing once the sparse engine has named its mask, else to two bytes; two to four) once
   // the run has computed this many terms, whether or not a value needs it (0: only when one
@@ -162,13 +159,20 @@ struct grundy_sequence {
 // (O(n^2) per term).
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms,
                                    const sequence_options& options = {});
-// The same in `store` (a file-backed one, say), which becomes the result's values. The values
-// it holds already (at most `terms`) are taken as G(0 .. store.size()-1), as options.known
-// would be (which must then be empty); the run goes on from there, and its result is the
-// same as if it had computed them. Long passes over the values let a file-backed
-// store trim its resident pages (packed_values::trim).
+// The same in `store` (a file-backed one, or one from resumed_store), which becomes the
+// result's values. The values it holds already (at most `terms`) are taken as
+// G(0 .. store.size()-1); the run goes on from there, and its result is the same as if it had
+// computed them. Long passes over the values let a file-backed store trim its resident pages
+// (packed_values::trim).
 grundy_sequence grundy_sequence_of(const heap_game& game, std::uint64_t terms, packed_values store,
                                    const sequence_options& options = {});
+// The store of a run of `terms` terms (with these options) that has computed
+// G(0 .. given.size()-1) = given: values from an earlier run of the same game, a saved
+// checkpoint say, packed as that run packs them (the sparse-space mask and parity packing
+// chosen at each power of two). grundy_sequence_of(game, terms, store, options) goes on from
+// there, so `given` need not outlive this call. The values are not checked.
+packed_values resumed_store(const heap_game& game, std::uint64_t terms, std::span<const std::uint32_t> given,
+                            const sequence_options& options = {});
 
 // The figures long runs are published in, for the first N terms.
 struct sequence_stats {
