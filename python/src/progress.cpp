@@ -44,8 +44,10 @@ void progress_meter::check_signals() {
 void progress_meter::operator()(std::uint64_t done, std::uint64_t total) {
   const auto now = std::chrono::steady_clock::now();
   if (now - checked_ < signal_check) return;
-  check_signals();
+  checked_ = now;
+  // One acquisition of the GIL for the signal check and the line.
   py::gil_scoped_acquire acquire;
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
   const auto interval = terminal_ ? milliseconds(200) : milliseconds(1000);
   if (!enabled_ || now - start_ < delay_ || now - last_ < interval) return;
   last_ = now;
