@@ -32,23 +32,26 @@ constexpr std::uint64_t kAllowance = std::uint64_t(16) << 20;
 
 // A block of `bytes` (aligned to `alignment` when it is more than malloc's), counted against
 // the budget: nullptr when the budget or the system refuses it.
+// The counts order no other memory: relaxed. The block is counted at its requested size
+// first, then corrected to its usable size (at least that), so the count never drops below
+// what is live.
 void* allocate(std::size_t bytes, std::size_t alignment = 0) noexcept {
   bytes = bytes ? bytes : 1;
-  if (held.fetch_add(bytes) + bytes > limit.load()) {
-    held.fetch_sub(bytes);
+  if (held.fetch_add(bytes, std::memory_order_relaxed) + bytes > limit.load(std::memory_order_relaxed)) {
+    held.fetch_sub(bytes, std::memory_order_relaxed);
     return nullptr;
   }
   void* p = alignment > alignof(std::max_align_t)
                 ? std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment)
                 : std::malloc(bytes);
-  held.fetch_sub(bytes);
-  if (p) held.fetch_add(::malloc_usable_size(p));
+  if (p) held.fetch_add(::malloc_usable_size(p) - bytes, std::memory_order_relaxed);
+  else held.fetch_sub(bytes, std::memory_order_relaxed);
   return p;
 }
 
 void release(void* p) noexcept {
   if (!p) return;
-  held.fetch_sub(::malloc_usable_size(p));
+  held.fetch_sub(::malloc_usable_size(p), std::memory_order_relaxed);
   std::free(p);
 }
 
