@@ -136,24 +136,33 @@ class quotient_builder {
     marking marked;
   };
 
-  // The candidate `base` times a free cyclic generator for each heap in `freed` (the other
-  // heaps keep their images in base), marked by the search, reduced, and marked again by its
-  // own positions.
-  trial make_trial(const table_monoid& base, std::span<const heap_image> base_images,
-                   const std::vector<std::pair<std::uint64_t, cyclic_part>>& freed, std::uint64_t n) const {
+  // A candidate: `base` times a free cyclic generator for each heap in `freed` (the other
+  // heaps keep their images in base), with each heap's image and its options' images in it.
+  struct candidate {
+    candidate_monoid m;
+    std::vector<heap_image> images;
+  };
+  candidate make_candidate(const table_monoid& base, std::span<const heap_image> base_images,
+                           const std::vector<std::pair<std::uint64_t, cyclic_part>>& freed, std::uint64_t n) const {
     std::vector<cyclic_part> parts;
     for (const auto& f : freed) parts.push_back(f.second);
-    const candidate_monoid m(base, parts, max_elements());
+    candidate c{candidate_monoid(base, parts, max_elements()), {}};
     std::vector<std::uint32_t> image;
     for (std::uint64_t h = 0; h <= n; ++h) image.push_back(h < base_images.size() ? base_images[h].element : 0);
-    for (std::size_t i = 0; i < freed.size(); ++i) image[freed[i].first] = m.generator(i);
-    const auto product = [&m](std::uint32_t x, std::uint32_t y) { return m.product(x, y); };
-    std::vector<heap_image> images;
-    for (std::uint64_t h = 0; h <= n; ++h) images.push_back({image[h], option_images(h, image, product)});
-    const marking first = mark_elements(m, images, options_.max_bytes);
-    reduction red = reduce(m, images, first.marks, options_.max_bytes);
+    for (std::size_t i = 0; i < freed.size(); ++i) image[freed[i].first] = c.m.generator(i);
+    const auto product = [&c](std::uint32_t x, std::uint32_t y) { return c.m.product(x, y); };
+    for (std::uint64_t h = 0; h <= n; ++h) c.images.push_back({image[h], option_images(h, image, product)});
+    return c;
+  }
+
+  // The trial of a candidate: marked by the search, reduced, and marked again by its own
+  // positions.
+  trial make_trial(const candidate& c) const {
+    const marking first = mark_elements(c.m, c.images, options_.max_bytes);
+    reduction red = reduce(c.m, c.images, first.marks, options_.max_bytes);
     trial t{std::move(red.quotient), {}, {}};
-    for (std::uint64_t h = 0; h <= n; ++h) t.images.push_back({red.classes[h], option_images(h, red.classes, t.q)});
+    for (std::uint64_t h = 0; h < c.images.size(); ++h)
+      t.images.push_back({red.classes[h], option_images(h, red.classes, t.q)});
     t.marked = mark_elements(candidate_monoid(t.q, {}, max_elements()), t.images, options_.max_bytes);
     for (std::uint32_t x = 0; x < t.q.size; ++x) t.q.marked[x] = t.marked.marks[x] == 1;
     return t;
@@ -166,7 +175,7 @@ class quotient_builder {
   void extend(std::uint64_t n) {
     std::vector<heap_image> images = current_;
     images.push_back({0, {}});
-    trial t = make_trial(q_, images, {{n, cyclic_part{2, 2}}}, n);
+    trial t = make_trial(make_candidate(q_, images, {{n, cyclic_part{2, 2}}}, n));
     for (std::uint64_t round = 0;; ++round) {
       stop_point();
       const verdict v = verify(t.q, t.images, t.marked, options_.max_bytes);
@@ -185,12 +194,15 @@ class quotient_builder {
   }
   static constexpr std::uint64_t max_rounds = 100000;
 
-  static std::uint32_t element_of(const trial& t, const heap_word& w) {
+  // The element of position w, given the monoid's product and the heaps' images.
+  template <class Product>
+  static std::uint32_t element_of(const Product& product, std::span<const heap_image> images, const heap_word& w) {
     std::uint32_t x = 0;
     for (std::size_t h = 0; h < w.size(); ++h)
-      for (std::uint32_t i = 0; i < w[h]; ++i) x = t.q(x, t.images[h].element);
+      for (std::uint32_t i = 0; i < w[h]; ++i) x = product(x, images[h].element);
     return x;
   }
+  static std::uint32_t element_of(const trial& t, const heap_word& w) { return element_of(t.q, t.images, w); }
 
   // The index and period of x's powers.
   static cyclic_part powers(const table_monoid& q, std::uint32_t x) {
@@ -218,18 +230,35 @@ class quotient_builder {
       const cyclic_part p = powers(t.q, t.images[h].element);
       return cyclic_part{std::max({p.index, v.failure[h], v.agreeing[h]}), p.period % 2 ? 2 * p.period : p.period};
     };
-    for (std::size_t size = 1; size <= std::min<std::size_t>(3, involved.size()); ++size) {
-      std::vector<bool> pick(involved.size(), false);
-      std::fill(pick.begin(), pick.begin() + size, true);
-      do {
-        freed.clear();
-        for (std::size_t i = 0; i < involved.size(); ++i)
-          if (pick[i]) freed.push_back({involved[i], part_for(involved[i])});
-        stop_point();
-        trial next = make_trial(t.q, t.images, freed, n);
-        if (fixes(next)) return next;
-      } while (std::prev_permutation(pick.begin(), pick.end()));
-    }
+    // The screen: the candidate's own marks of w and u, found by a search that stops once
+    // they are set, before its reduction. The trial gives them the same marks (the reduction
+    // keeps marked and unmarked apart) unless two positions with as many heaps and tokens
+    // reach one of its elements and its marks tell them apart; so where the screen rejects
+    // every candidate, the trials are made again without it. The quotient found does not
+    // depend on the trials taken: the check decides it.
+    const auto passes_screen = [&](const candidate& c) {
+      const auto product = [&c](std::uint32_t x, std::uint32_t y) { return c.m.product(x, y); };
+      const std::uint32_t x_w = element_of(product, c.images, v.failure);
+      const std::uint32_t x_u = element_of(product, c.images, v.agreeing);
+      const std::uint32_t wanted[] = {x_w, x_u};
+      const marking marks = mark_elements(c.m, c.images, options_.max_bytes, wanted);
+      return (marks.marks[x_w] == 1) == w_is_p && (marks.marks[x_u] == 1) != w_is_p;
+    };
+    for (const bool screened : {true, false})
+      for (std::size_t size = 1; size <= std::min<std::size_t>(3, involved.size()); ++size) {
+        std::vector<bool> pick(involved.size(), false);
+        std::fill(pick.begin(), pick.begin() + size, true);
+        do {
+          freed.clear();
+          for (std::size_t i = 0; i < involved.size(); ++i)
+            if (pick[i]) freed.push_back({involved[i], part_for(involved[i])});
+          stop_point();
+          const candidate c = make_candidate(t.q, t.images, freed, n);
+          if (screened && !passes_screen(c)) continue;
+          trial next = make_trial(c);
+          if (fixes(next)) return next;
+        } while (std::prev_permutation(pick.begin(), pick.end()));
+      }
     throw game_size_error("no trial quotient at heap " + std::to_string(n) + " tells apart two positions it confuses");
   }
 
