@@ -20,6 +20,8 @@ candidate_monoid::candidate_monoid(const table_monoid& base, std::vector<cyclic_
   std::uint64_t size = base.size;
   for (const cyclic_part& p : parts_) {
     radix_.push_back(static_cast<std::uint32_t>(size));
+    std::vector<std::uint32_t>& sums = sums_.emplace_back(2 * p.size() - 1);
+    for (std::uint32_t s = 0; s < sums.size(); ++s) sums[s] = p.add(s, 0);
     size *= p.size();
     if (size > max_size)
       throw game_size_error("a candidate quotient of more than " + std::to_string(max_size) + " elements");
@@ -37,16 +39,6 @@ candidate_monoid::candidate_monoid(const table_monoid& base, std::vector<cyclic_
       rest /= parts_[i].size();
     }
   }
-}
-
-std::uint32_t candidate_monoid::product(std::uint32_t x, std::uint32_t y) const {
-  if (parts_.empty()) return (*base_)(x, y);
-  const std::size_t stride = 1 + parts_.size();
-  const std::uint32_t* dx = &digits_[x * stride];
-  const std::uint32_t* dy = &digits_[y * stride];
-  std::uint32_t result = (*base_)(dx[0], dy[0]);
-  for (std::size_t i = 0; i < parts_.size(); ++i) result += radix_[i] * parts_[i].add(dx[1 + i], dy[1 + i]);
-  return result;
 }
 
 std::uint32_t candidate_monoid::generator(std::size_t part) const { return radix_.at(part); }

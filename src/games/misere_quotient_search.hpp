@@ -37,7 +37,15 @@ class candidate_monoid {
   // Throws game_size_error when the product has more than `max_size` elements.
   candidate_monoid(const table_monoid& base, std::vector<cyclic_part> parts, std::uint64_t max_size);
   std::uint32_t size() const noexcept { return size_; }
-  std::uint32_t product(std::uint32_t x, std::uint32_t y) const;
+  std::uint32_t product(std::uint32_t x, std::uint32_t y) const {
+    if (parts_.empty()) return (*base_)(x, y);
+    const std::size_t stride = 1 + parts_.size();
+    const std::uint32_t* dx = &digits_[x * stride];
+    const std::uint32_t* dy = &digits_[y * stride];
+    std::uint32_t result = (*base_)(dx[0], dy[0]);
+    for (std::size_t i = 0; i < parts_.size(); ++i) result += radix_[i] * sums_[i][dx[1 + i] + dy[1 + i]];
+    return result;
+  }
   // g_i: the identity of the base, exponent 1 in part i.
   std::uint32_t generator(std::size_t part) const;
   const table_monoid& base() const noexcept { return *base_; }
@@ -46,6 +54,8 @@ class candidate_monoid {
   const table_monoid* base_;
   std::vector<cyclic_part> parts_;
   std::vector<std::uint32_t> radix_;  // the multiplier of each part's exponent
+  // sums_[i][e + f]: the exponent of g_i^e g_i^f in part i (cyclic_part::add, without its division)
+  std::vector<std::vector<std::uint32_t>> sums_;
   std::uint32_t size_ = 1;
   // With parts: each element's base element and exponents, 1 + parts_.size() words, so that a
   // product divides nothing.
