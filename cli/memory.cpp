@@ -31,10 +31,9 @@ std::atomic<std::uint64_t> limit{~std::uint64_t{0}};  // what `held` may reach
 constexpr std::uint64_t kAllowance = std::uint64_t(16) << 20;
 
 // A block of `bytes` (aligned to `alignment` when it is more than malloc's), counted against
-// the budget: nullptr when the budget or the system refuses it.
-// The counts order no other memory: relaxed. The block is counted at its requested size
-// first, then corrected to its usable size (at least that), so the count never drops below
-// what is live.
+// the budget: nullptr when the budget or the system refuses it. It is counted at the size
+// asked for, then corrected to its usable size (never less), so the count never drops below
+// what is live; the counts order no other memory, so their updates are relaxed.
 void* allocate(std::size_t bytes, std::size_t alignment = 0) noexcept {
   bytes = bytes ? bytes : 1;
   if (held.fetch_add(bytes, std::memory_order_relaxed) + bytes > limit.load(std::memory_order_relaxed)) {
