@@ -100,14 +100,19 @@ class state_table {
     const std::size_t mask = slots_.size() - 1;
     std::size_t i = (h ^ h >> 31) & mask;
     for (; slots_[i].second != free_slot; i = (i + 1) & mask)
-      if (slots_[i].first == h && states[slots_[i].second].x == x &&
-          std::ranges::equal(data(slots_[i].second).first(key_size), key))
+      if (slots_[i].first == h && states[slots_[i].second].x == x && same_words(data(slots_[i].second).data(), key))
         return {slots_[i].second, false};
     const auto id = static_cast<std::uint32_t>(states.size());
     states.push_back({x, pool.size(), static_cast<std::uint32_t>(d.size())});
     pool.insert(pool.end(), d.begin(), d.end());
     slots_[i] = {h, id};
     return {id, true};
+  }
+  // Equal hashes almost always mean equal keys: all words compared, no early exit, no call.
+  static bool same_words(const std::uint64_t* a, std::span<const std::uint64_t> key) {
+    std::uint64_t differ = 0;
+    for (std::size_t i = 0; i < key.size(); ++i) differ |= a[i] ^ key[i];
+    return differ == 0;
   }
   // Forgets the states from n on.
   void truncate(std::uint32_t n, std::size_t key_size) {
@@ -258,34 +263,34 @@ class d_step {
   d_step(const table_monoid& q, std::uint32_t direct_up_to)
       : q_(q), words_((q.size + 63) / 64), divides_(std::size_t(q.size) * words_, 0), useful_(q.size, false),
         direct_(q.size <= std::min<std::uint32_t>(direct_up_to, 2048)) {
-    for (std::uint32_t s = 0; s < q.size; ++s)
-      for (std::uint32_t y = 0; y < q.size; ++y)
-        if (q.marked[q(s, y)]) {
-          divides_[s * words_ + y / 64] |= std::uint64_t(1) << (y % 64);
-          useful_[s] = true;
-        }
-    if (!direct_) return;
     // The rows of the table padded to whole words: for the kernel's gather each product's bit
     // in D as a byte of D and a mask in it (the padding's masks 0), for gather_bytes the
     // product itself (the padding pointing at a byte that is 0).
     const std::size_t width = words_ * 64;
-    if (gather_ != nullptr) {
+    if (direct_ && gather_ != nullptr) {
       byte_of_.assign(q.size * width, 0);
       bit_of_.assign(q.size * width, 0);
-    } else {
+    } else if (direct_) {
       times_.assign(q.size * width, static_cast<std::uint16_t>(q.size));
       bytes_.assign(width + 1, 0);
     }
-    for (std::uint32_t g = 0; g < q.size; ++g)
+    const std::vector<std::uint8_t> marked(q.marked.begin(), q.marked.end());  // bytes: read size^2 times
+    for (std::uint32_t s = 0; s < q.size; ++s) {
+      const std::uint32_t* row = &q.table[std::size_t(s) * q.size];
+      std::uint64_t* divides = &divides_[s * words_];
       for (std::uint32_t y = 0; y < q.size; ++y) {
-        const std::uint32_t p = q(g, y);
+        const std::uint32_t p = row[y];
+        divides[y / 64] |= std::uint64_t(marked[p]) << (y % 64);
+        if (!direct_) continue;
         if (gather_ != nullptr) {
-          byte_of_[g * width + y] = static_cast<std::uint8_t>(p / 8);
-          bit_of_[g * width + y] = static_cast<std::uint8_t>(1u << (p % 8));
+          byte_of_[s * width + y] = static_cast<std::uint8_t>(p / 8);
+          bit_of_[s * width + y] = static_cast<std::uint8_t>(1u << (p % 8));
         } else {
-          times_[g * width + y] = static_cast<std::uint16_t>(p);
+          times_[s * width + y] = static_cast<std::uint16_t>(p);
         }
       }
+      useful_[s] = std::any_of(divides, divides + words_, [](std::uint64_t w) { return w != 0; });
+    }
   }
   // The states' data are read through a copy of the last one's D as bytes; a state table that
   // forgets states may give their ids to new ones, and then the copy must go.
@@ -298,9 +303,9 @@ class d_step {
     return (id != 0 && !(t.data(id)[0] & 1)) == q_.marked[t.states[id].x];
   }
   void operator()(const state_table& t, std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
-    d.assign(words_, 0);
     const std::uint32_t x = t.states[id].x;
     if (direct_) {
+      d.resize(words_);  // the gather writes every word
       // {y : y g in D}: for each y the bit of D at its product with g.
       if (gather_ != nullptr) {
         std::uint8_t table[256] = {};
@@ -313,6 +318,7 @@ class d_step {
       for (const std::uint32_t o : g.options) add(d, q_(x, o));
       return;
     }
+    d.assign(words_, 0);
     s_.clear();
     // Elements with no marked multiple add nothing to D.
     const std::uint32_t* times_g = &q_.table[std::size_t(g.element) * q_.size];
