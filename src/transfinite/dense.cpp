@@ -10,18 +10,6 @@ namespace nimber::transfinite {
 namespace dense {
 namespace {
 
-unsigned digit_count(word n, word q) {
-  unsigned l = 0;
-  for (; n; n /= q) ++l;
-  return l;
-}
-
-word reverse_digits(word n, unsigned l, word q) {
-  word r = 0;
-  for (unsigned i = 0; i < l; ++i, n /= q) r = r * q + n % q;
-  return r;
-}
-
 // What x and the alphas below its kappas need: coefficient bits and, per prime index, digits.
 bool collect(const ordinal& x, unsigned& bits, std::vector<unsigned>& len) {
   for (const term& a : x.terms()) {
@@ -61,7 +49,7 @@ monomial to_monomial(const dense_field& f, const term& a, std::size_t levels) {
   for (std::size_t i = 0; i < levels; ++i) {
     const level& v = f.levels[i];
     const word d = v.k < a.exponent.size() ? a.exponent[v.k] : 0;
-    m.shift[i] = reverse_digits(d, v.l, v.q);
+    m.shift[i] = word(reverse_digits(d, v.l, v.q));
   }
   return m;
 }
@@ -87,7 +75,7 @@ ordinal to_ordinal(const dense_field& f, const std::vector<word>& x) {
     for (const level& v : f.levels) {
       const word j = (index / v.stride) % v.n;
       if (e.size() <= v.k) e.resize(v.k + 1, 0);
-      e[v.k] = reverse_digits(j, v.l, v.q);
+      e[v.k] = word(reverse_digits(j, v.l, v.q));
     }
     terms.push_back({std::move(e), big_nim(x[index])});
   }

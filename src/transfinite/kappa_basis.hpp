@@ -1,5 +1,5 @@
-// The kappa basis behind ordinal arithmetic: the alphas it knows, the degrees of their
-// fields, and a cache of monomial products. Internal to the transfinite layer.
+// The kappa basis behind ordinal arithmetic: the alphas it knows and the degrees of their
+// fields. Internal to the transfinite layer.
 #pragma once
 
 #include <algorithm>
@@ -9,8 +9,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "nimber/progress.hpp"
@@ -44,46 +42,18 @@ class kappa_basis {
   // primes it needs (the default kappa basis computes cheap alphas this way).
   void set_extender(std::function<void(std::size_t k)> extender) { extender_ = std::move(extender); }
 
-  // The product of the monomials omega^a and omega^b, as terms with finite coefficients.
-  std::shared_ptr<const std::vector<term>> monomial_product(const digits& a, const digits& b) const;
-
  private:
-  // A cache key: the two exponents, smaller first, and their hash, computed once. Chains of
-  // the hash table compare stored hashes, and a lookup reads the operands in place
-  // (key_view) without copying them.
-  struct key {
-    digits a, b;
-    std::size_t hash;
-  };
-  struct key_view {
-    std::span<const std::uint64_t> a, b;
-    std::size_t hash;
-  };
-  struct key_hash {
-    using is_transparent = void;
-    std::size_t operator()(const key& k) const noexcept { return k.hash; }
-    std::size_t operator()(const key_view& k) const noexcept { return k.hash; }
-  };
-  struct key_equal {
-    using is_transparent = void;
-    template <class X, class Y>
-    bool operator()(const X& x, const Y& y) const noexcept {
-      return x.hash == y.hash && std::ranges::equal(x.a, y.a) && std::ranges::equal(x.b, y.b);
-    }
-  };
   std::vector<ordinal> alpha_;  // capacity entries, never resized
   std::unique_ptr<std::atomic<std::uint64_t>[]> degree_;  // 0 where alpha_q is not held
   std::function<void(std::size_t)> extender_;
   mutable std::recursive_mutex extend_mutex_;
-  mutable std::mutex mutex_;
-  mutable std::unordered_map<key, std::shared_ptr<const std::vector<term>>, key_hash, key_equal> cache_;
-  std::vector<term> compute_product(const digits& a, const digits& b) const;
 };
 
 // The kappa basis of the shipped alpha table.
 const kappa_basis& default_kappa_basis();
 
 // Field operations in a given kappa basis (the ordinal members use default_kappa_basis()).
+// mul and square are kappa_product.cpp's.
 ordinal mul(const ordinal& a, const ordinal& b, const kappa_basis& t);
 ordinal square(const ordinal& x, const kappa_basis& t);
 ordinal frobenius(const ordinal& x, std::uint64_t j, const kappa_basis& t);

@@ -1,6 +1,7 @@
 // The ordinal value type: Cantor normal form, ordinal order, nim sum, small number theory.
 #include <algorithm>
 #include <map>
+#include <mutex>
 #include <ostream>
 
 #include "nimber/transfinite/ordinal.hpp"
@@ -109,11 +110,26 @@ std::strong_ordering operator<=>(const ordinal& a, const ordinal& b) noexcept {
 
 std::ostream& operator<<(std::ostream& os, const ordinal& x) { return os << x.to_string(); }
 
+// The odd primes below 2^17 come from a sieve built once and are read without a lock (every
+// product reads them); larger ones are found by trial division and kept.
 std::uint64_t odd_prime(std::size_t k) {
-  static std::vector<std::uint64_t> primes{3};
+  static const std::vector<std::uint64_t> sieved = [] {
+    constexpr std::size_t limit = std::size_t(1) << 17;
+    std::vector<bool> composite(limit, false);
+    std::vector<std::uint64_t> r;
+    for (std::size_t n = 3; n < limit; n += 2) {
+      if (composite[n]) continue;
+      r.push_back(n);
+      for (std::size_t m = n * n; m < limit; m += 2 * n) composite[m] = true;
+    }
+    return r;
+  }();
+  if (k < sieved.size()) return sieved[k];
+  static std::vector<std::uint64_t> primes{sieved.back()};
   static std::mutex m;
   const std::lock_guard lock(m);
-  while (primes.size() <= k) {
+  const std::size_t past = k - sieved.size() + 1;  // primes[past] is odd_prime(k)
+  while (primes.size() <= past) {
     std::uint64_t c = primes.back() + 2;
     for (;; c += 2) {
       bool prime = true;
@@ -126,7 +142,7 @@ std::uint64_t odd_prime(std::size_t k) {
     }
     primes.push_back(c);
   }
-  return primes[k];
+  return primes[past];
 }
 
 long odd_prime_index(std::uint64_t p) {

@@ -19,7 +19,7 @@
 // Errors: an operation that needs any other alpha_q throws alpha_unavailable; the inverse of
 // zero throws nimber::division_by_zero; parsing throws ordinal_parse_error with the position
 // and token. Exponent digits are 64-bit: a product whose digit would not fit throws
-// std::overflow_error. Thread-safe (the product cache is shared and locked).
+// std::overflow_error. Thread-safe.
 #pragma once
 
 #include <compare>
