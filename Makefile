@@ -1,21 +1,21 @@
 # The README's two commands, and the contributor's loop:
 #   make demo   install what is missing, build (Release, in build/), run a short demo
-#   make test   the whole gate (about 30 to 45 minutes on two cores): install what is missing, then
+#   make test   the whole gate (docs/testing.md has its times): install what is missing, then
 #               the Release build (g++, MPI) and every test of it, unit, CLI, MPI, Python
-#               reference, packaging and fuzz-corpus replays; the same suite under ASan/UBSan,
-#               built by clang, and as the portable-only build (no x86 kernels); every
-#               libFuzzer harness for FUZZ_SECONDS; the thread tests under TSan; the Python
-#               module's pytest suite (docs/testing.md)
+#               reference, packaging and fuzz-corpus replays; one clang build under ASan and
+#               UBSan, instrumented for libFuzzer, whose tests all run and whose harnesses
+#               each fuzz for FUZZ_SECONDS; the library's layers and their unit tests as the
+#               portable-only build (no x86 kernels); the thread tests under TSan; the Python
+#               module's pytest suite
 #   make check  the quick loop while changing the library: the Release build in build/ of the
 #               layers and their unit tests, then those tests (ctest label `unit`); no CLI,
 #               sanitizers, fuzz replays or packaging checks (timings in docs/testing.md)
 # The CLI lands at build/nimber for demo and test.
 
 BUILD       ?= build
-ASAN_BUILD  ?= build-asan
+SANITIZE_BUILD ?= build-sanitize
 CLANG_BUILD ?= build-clang
 PORTABLE_BUILD ?= build-portable
-FUZZ_BUILD  ?= build-fuzz
 JOBS       ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 
@@ -25,9 +25,9 @@ PACKAGES := cmake make g++ python3 libgtest-dev libgmock-dev libbenchmark-dev li
 # The Release build in $(BUILD), which `make test` tests: with MPI, so that its tests run there.
 RELEASE_OPTIONS := -DCMAKE_BUILD_TYPE=Release -DNIMBER_MPI=ON
 CLANG_PACKAGES := clang
-FUZZ_PACKAGES := $(CLANG_PACKAGES) libclang-rt-14-dev
+SANITIZE_PACKAGES := $(CLANG_PACKAGES) libclang-rt-14-dev
 
-.PHONY: all deps clang-deps fuzz-deps install-packages build demo test check unit asan clang portable fuzz bench clean
+.PHONY: all deps clang-deps sanitize-deps install-packages build demo test check unit sanitize-build asan clang portable fuzz bench clean
 all: build
 
 deps:
@@ -36,8 +36,8 @@ deps:
 clang-deps:
 	@$(MAKE) --no-print-directory install-packages WANT="$(PACKAGES) $(CLANG_PACKAGES)"
 
-fuzz-deps:
-	@$(MAKE) --no-print-directory install-packages WANT="$(PACKAGES) $(FUZZ_PACKAGES)"
+sanitize-deps:
+	@$(MAKE) --no-print-directory install-packages WANT="$(PACKAGES) $(SANITIZE_PACKAGES)"
 
 install-packages:
 	@missing=""; \
@@ -58,15 +58,16 @@ build: deps
 demo: build
 	@sh tools/demo.sh $(BUILD)/nimber
 
-# Every test of the Release build, then the same suite under AddressSanitizer and
-# UndefinedBehaviorSanitizer, then built by clang: the SIMD kernels rest on intrinsics whose
-# code differs between compilers (clang before 20 mis-encodes a GFNI broadcast operand; see
-# src/kernels/x86/avx512.cpp), then the portable paths alone (-DNIMBER_PORTABLE=ON), as on a
-# CPU other than x86-64. The packaging checks (find_package, add_subdirectory) need an
-# unsanitized consumer built by the default compiler, so they run only in the Release build.
-# Then every libFuzzer harness for FUZZ_SECONDS, and the thread tests under ThreadSanitizer.
-test: unit asan clang portable fuzz tsan
-
+# Every test of the Release build; then one clang build under AddressSanitizer and
+# UndefinedBehaviorSanitizer, instrumented for libFuzzer (fuzzer-no-link), with the whole suite
+# and the libFuzzer harnesses: its tests run (asan), then each harness fuzzes (fuzz). Built by
+# clang, it also tests the SIMD kernels as clang compiles their intrinsics, whose code differs
+# between compilers (clang before 20 mis-encodes a GFNI broadcast operand; see
+# src/kernels/x86/avx512.cpp). Then the library's layers and their unit tests with the portable
+# paths alone (-DNIMBER_PORTABLE=ON), as on a CPU other than x86-64, and the thread tests under
+# ThreadSanitizer. The packaging checks need an unsanitized consumer built by the default
+# compiler, so they run only in the Release build.
+test: unit asan fuzz portable tsan
 # The Python module (docs/python.md), built into $(BUILD)/python/ for Debian's interpreter;
 # python-test runs its pytest suite (doctests included) and is part of `make test`.
 PYTHON := /usr/bin/python3
@@ -91,40 +92,43 @@ check: deps
 	cmake --build $(BUILD) -j$(JOBS) --target $(LAYER_TESTS)
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -L unit
 
-asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNIMBER_SANITIZE=address,undefined -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_TOOLS=OFF
-	cmake --build $(ASAN_BUILD) -j$(JOBS)
-	cd $(ASAN_BUILD) && ctest --output-on-failure -j$(JOBS) -LE package
+# The sanitized clang build behind asan and fuzz (docs/testing.md).
+sanitize-build: sanitize-deps
+	CXX=clang++ cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNIMBER_BUILD_FUZZERS=ON \
+	  -DNIMBER_SANITIZE=address,undefined,fuzzer-no-link -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_TOOLS=OFF
+	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
 
+asan: sanitize-build
+	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j$(JOBS) -LE package
+
+# The Release suite built by clang without sanitizers (not part of `make test`, whose sanitized
+# build is clang's): for comparing the two compilers' optimised code.
 clang: clang-deps
 	CXX=clang++ cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_TOOLS=OFF
 	cmake --build $(CLANG_BUILD) -j$(JOBS)
 	cd $(CLANG_BUILD) && ctest --output-on-failure -j$(JOBS) -LE package
 
+# The portable paths alone: the library's layers and their unit tests (the CLI, Python module and
+# fuzz harnesses reach the kernels only through the library).
 portable: deps
 	cmake -S . -B $(PORTABLE_BUILD) -DCMAKE_BUILD_TYPE=Release -DNIMBER_PORTABLE=ON -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_TOOLS=OFF
-	cmake --build $(PORTABLE_BUILD) -j$(JOBS)
-	cd $(PORTABLE_BUILD) && ctest --output-on-failure -j$(JOBS) -LE package
+	cmake --build $(PORTABLE_BUILD) -j$(JOBS) --target $(LAYER_TESTS)
+	cd $(PORTABLE_BUILD) && ctest --output-on-failure -j$(JOBS) -L unit
 
-# libFuzzer builds (clang): the library, the command and the harnesses instrumented for
-# coverage and built with ASan and UBSan; each harness runs for FUZZ_SECONDS from its committed
-# corpus (fuzz/corpus/NAME), new inputs going to $(FUZZ_BUILD)/corpus/NAME and any crash,
-# sanitizer report or leak to $(FUZZ_BUILD)/artifacts/ (and failing make). docs/testing.md.
+# Every libFuzzer harness of the sanitized build for FUZZ_SECONDS from its committed corpus
+# (fuzz/corpus/NAME), new inputs going to $(SANITIZE_BUILD)/corpus/NAME and any crash,
+# sanitizer report or leak to $(SANITIZE_BUILD)/artifacts/ (and failing make). docs/testing.md.
 FUZZ_FLAGS ?=
-fuzz: fuzz-deps
-	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNIMBER_BUILD_FUZZERS=ON \
-	  -DNIMBER_SANITIZE=address,undefined,fuzzer-no-link -DNIMBER_BUILD_TESTS=OFF \
-	  -DNIMBER_BUILD_BENCH=OFF -DNIMBER_BUILD_TOOLS=OFF -DNIMBER_INSTALL=OFF
-	cmake --build $(FUZZ_BUILD) -j$(JOBS)
-	@mkdir -p $(FUZZ_BUILD)/artifacts; \
-	for f in $(FUZZ_BUILD)/fuzz/fuzz_*; do \
-	  [ -x "$$f" ] || continue; name=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$name; \
+fuzz: sanitize-build
+	@mkdir -p $(SANITIZE_BUILD)/artifacts; \
+	for f in $(SANITIZE_BUILD)/fuzz/fuzz_*; do \
+	  [ -x "$$f" ] || continue; name=$$(basename $$f); mkdir -p $(SANITIZE_BUILD)/corpus/$$name; \
 	  dict=""; [ -f fuzz/$$name.dict ] && dict="-dict=fuzz/$$name.dict"; \
 	  echo "== $$name ($(FUZZ_SECONDS) s)"; \
 	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $$dict $(FUZZ_FLAGS) \
-	    -artifact_prefix=$(FUZZ_BUILD)/artifacts/$$name- $(FUZZ_BUILD)/corpus/$$name fuzz/corpus/$$name \
-	    > $(FUZZ_BUILD)/$$name.log 2>&1 || { tail -n 60 $(FUZZ_BUILD)/$$name.log; echo "$$name failed: $(FUZZ_BUILD)/$$name.log"; exit 1; }; \
-	  grep -E "^stat::number_of_executed_units|^stat::new_units_added" $(FUZZ_BUILD)/$$name.log | tr '\n' ' '; echo; \
+	    -artifact_prefix=$(SANITIZE_BUILD)/artifacts/$$name- $(SANITIZE_BUILD)/corpus/$$name fuzz/corpus/$$name \
+	    > $(SANITIZE_BUILD)/$$name.log 2>&1 || { tail -n 60 $(SANITIZE_BUILD)/$$name.log; echo "$$name failed: $(SANITIZE_BUILD)/$$name.log"; exit 1; }; \
+	  grep -E "^stat::number_of_executed_units|^stat::new_units_added" $(SANITIZE_BUILD)/$$name.log | tr '\n' ' '; echo; \
 	done
 
 # ThreadSanitizer (GCC): the library and tests/unit/threads.cpp alone, the tests labelled
@@ -162,4 +166,4 @@ yardsticks: build
 	@sh tools/yardstick.sh $(BUILD) $(JOBS)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD) $(PORTABLE_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(CLANG_BUILD) $(PORTABLE_BUILD) $(TSAN_BUILD)
