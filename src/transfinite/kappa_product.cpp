@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <new>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -63,11 +64,16 @@ struct sweep_buffers {
     idle.pop_back();
     return b;
   }
-  // Keeps the buffers for the next product unless they have grown past 64 MiB.
-  static void give_back(std::unique_ptr<sweep_buffers> b) {
+  // Keeps the buffers for the next product unless they have grown past 64 MiB. Called from a
+  // destructor, also while a std::bad_alloc unwinds: where keeping them needs memory that
+  // cannot be had, they are freed instead.
+  static void give_back(std::unique_ptr<sweep_buffers> b) noexcept {
     if (b->keys.capacity() > (std::size_t(8) << 20)) return;
     b->keys.clear(), b->hashes.clear(), b->coefs.clear(), b->alive.clear(), b->table.clear();
-    idle_buffers().push_back(std::move(b));
+    try {
+      idle_buffers().push_back(std::move(b));
+    } catch (const std::bad_alloc&) {
+    }
   }
   static std::vector<std::unique_ptr<sweep_buffers>>& idle_buffers() {
     thread_local std::vector<std::unique_ptr<sweep_buffers>> idle;
