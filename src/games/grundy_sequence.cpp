@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <thread>
 #include <vector>
 
 #include "games/grundy_dense.hpp"
 #include "games/grundy_terms.hpp"
+#include "pool/workers.hpp"
 
 namespace nimber::games {
 
@@ -139,7 +139,7 @@ class sequence_run {
     return r;
   }
   static unsigned thread_count(const sequence_options& options) {
-    return options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    return ::nimber::detail::workers::threads_or_cores(options.threads);
   }
   void choose_path(std::uint64_t n) {
     if (!want_sparse_ || (n < sparse_start && options_.engine != method::sparse)) return;

@@ -5,6 +5,12 @@
 
 namespace nimber::detail::workers {
 
+unsigned threads_or_cores(unsigned requested) noexcept {
+  if (requested != 0) return requested;
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores != 0 ? cores : 1;
+}
+
 pool* pool::instance() noexcept {
   static pool* p = [] () -> pool* {
     const unsigned cores = std::thread::hardware_concurrency();

@@ -24,6 +24,9 @@
 
 namespace nimber::detail::workers {
 
+// The threads a `threads` option asks for: `requested`, or one per core when it is 0.
+unsigned threads_or_cores(unsigned requested) noexcept;
+
 // One job and its completion, in the frame of the caller that starts it.
 struct ticket {
   void (*run)(const void*) = nullptr;

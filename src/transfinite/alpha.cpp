@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "pool/workers.hpp"
 #include "transfinite/alpha_candidate.hpp"
 #include "transfinite/kappa_basis.hpp"
 
@@ -197,7 +198,7 @@ class alpha_scheduler {
   explicit alpha_scheduler(const alpha_job& job) : job_(job), plan_(job) {}
 
   std::vector<alpha_entry> run() {
-    unsigned threads = job_.threads != 0 ? job_.threads : std::max(1u, std::thread::hardware_concurrency());
+    unsigned threads = ::nimber::detail::workers::threads_or_cores(job_.threads);
     threads = unsigned(std::min<std::size_t>(threads, std::max<std::size_t>(1, plan_.pending())));
     std::vector<std::thread> workers;
     for (unsigned i = 1; i < threads; ++i) workers.emplace_back([this] { work(); });
