@@ -70,9 +70,7 @@ class state_table {
     std::uint32_t x;
     std::uint64_t first;
     std::uint32_t count;
-    std::uint64_t total = 0, inverted = 0;  // total size and ~(number of heaps)
-    std::uint32_t parent = 0, via = 0;      // the letter added to state `parent`
-    bool done = false;
+    std::uint32_t parent = 0, via = 0;  // the letter added to state `parent`
   };
   std::vector<state> states;
   std::vector<std::uint64_t> pool;
@@ -144,37 +142,63 @@ class state_table {
 };
 
 // Visits the states from the empty position in the order of the smallest position reaching
-// each. visit(id) says whether to extend the state; next(id, letter, out) gives the data of
-// the state reached by adding the letter's heap (its element: x times the letter's image),
-// whose first key_size words (all when 0) tell states apart.
+// each (fewer tokens first, then more heaps). visit(id) says whether to go on: the search ends
+// at the first state it refuses. next(id, letter, out) gives the data of the state reached by
+// adding the letter's heap (its element: x times the letter's image), whose first key_size
+// words (all when 0) tell states apart.
+// A position is built once, its letters in increasing order: a state is extended by the
+// letters from the smallest last letter of a position found reaching it (more of them when a
+// later position brings a smaller one; the state reached does not depend on the position).
+// A move waits, unfollowed, in the bucket of the total size it leads to until the search gets
+// there, so that a search that stops early follows none past its stop, and a state's first
+// move is from its smallest position.
 template <class Visit, class Next>
 void search(state_table& t, const candidate_monoid& m, std::span<const letter> letters, std::uint64_t max_bytes,
             std::size_t key_size, Visit visit, Next next) {
-  using key = std::tuple<std::uint64_t, std::uint64_t, std::uint32_t>;
-  std::priority_queue<key, std::vector<key>, std::greater<key>> queue;
-  t.states[0].inverted = ~std::uint64_t(0);
-  queue.emplace(0, ~std::uint64_t(0), 0);
-  std::vector<std::uint64_t> d;
-  while (!queue.empty()) {
-    const auto [total, inverted, id] = queue.top();
-    queue.pop();
-    if (t.states[id].done) continue;
-    t.states[id].done = true;
-    if (!visit(id)) continue;
-    for (std::uint32_t l = 0; l < letters.size(); ++l) {
-      next(id, *letters[l].image, d);
-      const auto [to, added] =
-          t.find_or_add(m.product(t.states[id].x, letters[l].image->element), d, key_size ? key_size : d.size());
-      state_table::state& st = t.states[to];
-      const std::uint64_t to_total = total + letters[l].heap, to_inverted = inverted - 1;
-      if (st.done || (!added && std::tie(to_total, to_inverted) >= std::tie(st.total, st.inverted))) continue;
-      st.total = to_total;
-      st.inverted = to_inverted;
-      st.parent = id;
-      st.via = l;
-      queue.emplace(to_total, to_inverted, to);
+  struct move {
+    std::uint64_t inverted;  // ~(heaps) of the position it leads to
+    std::uint32_t from, letter;
+  };
+  std::vector<std::vector<move>> buckets;  // by total size
+  std::vector<std::uint32_t> lowest;        // per state, the first letter it is extended by
+  std::uint64_t waiting = 0;
+  // The moves of state id by the letters [first, end), from a position of `total` tokens and
+  // ~(heaps) `inverted`.
+  const auto extend = [&](std::uint32_t id, std::uint32_t first, std::uint32_t end, std::uint64_t total,
+                          std::uint64_t inverted) {
+    for (std::uint32_t l = first; l < end; ++l) {
+      const std::uint64_t to = total + letters[l].heap;
+      if (to >= buckets.size()) buckets.resize(to + 1);
+      buckets[to].push_back({inverted - 1, id, l});
     }
-    if (t.bytes() + queue.size() * sizeof(key) > max_bytes)
+    waiting += end - first;
+    if (lowest.size() <= id) lowest.resize(id + 1, 0);
+    lowest[id] = first;
+  };
+  const auto count = static_cast<std::uint32_t>(letters.size());
+  if (!visit(0)) return;
+  extend(0, 0, count, 0, ~std::uint64_t(0));
+  std::vector<std::uint64_t> d;
+  for (std::uint64_t total = 1; total < buckets.size(); ++total) {
+    std::vector<move> bucket = std::move(buckets[total]);
+    waiting -= bucket.size();
+    // More heaps first; among equals, the order the moves were made in.
+    std::stable_sort(bucket.begin(), bucket.end(), [](const move& a, const move& b) { return a.inverted < b.inverted; });
+    for (const move& mv : bucket) {
+      const letter& l = letters[mv.letter];
+      next(mv.from, *l.image, d);
+      const auto [to, added] =
+          t.find_or_add(m.product(t.states[mv.from].x, l.image->element), d, key_size ? key_size : d.size());
+      if (!added) {  // reached before, by a position no larger
+        if (mv.letter < lowest[to]) extend(to, mv.letter, lowest[to], total, mv.inverted);
+        continue;
+      }
+      t.states[to].parent = mv.from;
+      t.states[to].via = mv.letter;
+      if (!visit(to)) return;
+      extend(to, mv.letter, count, total, mv.inverted);
+    }
+    if (t.bytes() + waiting * sizeof(move) > max_bytes)
       throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
   }
 }
