@@ -83,7 +83,8 @@ class quotient_builder {
   }
 
   // A candidate costs about 80 bytes an element in the marking search (marks, best positions,
-  // option images), the reduction and its own digits.
+  // option images), the reduction and its own digits; the marking's table of products by the
+  // letters adds 4 a letter, which it checks itself.
   std::uint64_t max_elements() const { return std::max<std::uint64_t>(options_.max_bytes / 80, 1); }
 
   // Whether heap n pretends to an element a of the present quotient (which then stays the

@@ -232,7 +232,19 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
   std::priority_queue<key, std::vector<key>, std::greater<key>> queue;
   best[0] = {0, ~std::uint64_t(0)};
   queue.emplace(0, ~std::uint64_t(0), 0);
-  std::uint64_t bytes = m.size() * 48ull;
+  // Products by the letters' images, each found once: most elements are an option image of
+  // many others and a successor of several.
+  std::uint64_t bytes = m.size() * (48ull + 4 * letters.size());
+  if (bytes > max_bytes)
+    throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
+  constexpr std::uint32_t unknown = ~0u;
+  std::vector<std::uint32_t> times(letters.size() * m.size(), unknown);
+  const auto times_letter = [&](std::uint32_t x, std::uint32_t l) {
+    std::uint32_t& p = times[l * std::size_t(m.size()) + x];
+    if (p == unknown) p = m.product(x, letters[l].image->element);
+    return p;
+  };
+  std::vector<std::uint32_t> seen_for(m.size(), unknown);  // the element whose S took it last
   while (!queue.empty()) {
     const auto [total, inverted, x] = queue.top();
     queue.pop();
@@ -242,10 +254,12 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
       const std::uint32_t from = r.parent[x];
       const heap_image& g = *letters[via[x]].image;
       const auto [start, count] = options[from];
-      for (std::uint64_t i = start; i < start + count; ++i) s.push_back(m.product(pool[i], g.element));
-      for (const std::uint32_t o : g.options) s.push_back(m.product(from, o));
-      std::sort(s.begin(), s.end());
-      s.erase(std::unique(s.begin(), s.end()), s.end());
+      const auto take = [&](std::uint32_t e) {
+        if (seen_for[e] != x) s.push_back(e);
+        seen_for[e] = x;
+      };
+      for (std::uint64_t i = start; i < start + count; ++i) take(times_letter(pool[i], via[x]));
+      for (const std::uint32_t o : g.options) take(m.product(from, o));
       r.heap[x] = letters[via[x]].heap;
     }
     options[x] = {pool.size(), static_cast<std::uint32_t>(s.size())};
@@ -261,7 +275,7 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
     if (bytes + queue.size() * sizeof(key) > max_bytes)
       throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
     for (std::uint32_t l = 0; l < letters.size(); ++l) {
-      const std::uint32_t y = m.product(x, letters[l].image->element);
+      const std::uint32_t y = times_letter(x, l);
       const std::pair<std::uint64_t, std::uint64_t> k{total + letters[l].heap, inverted - 1};
       if (r.marks[y] >= 0 || k >= best[y]) continue;
       best[y] = k;
