@@ -22,57 +22,47 @@ std::vector<std::uint32_t> heap_generators(std::span<const heap_image> heaps) {
   return gens;
 }
 
-// Numbers 64-bit keys in the order they first come: an open-addressing table, cleared in
-// place between uses, so that a refinement round allocates nothing.
-class key_numbering {
- public:
-  void reset(std::size_t most) {
-    std::size_t capacity = 16;
-    shift_ = 60;
-    while (capacity < 2 * most) capacity *= 2, --shift_;
-    if (slots_.size() != capacity) slots_.assign(capacity, empty);
-    else std::fill(slots_.begin(), slots_.end(), empty);
-    count_ = 0;
-  }
-  std::uint32_t number(std::uint64_t key) {
-    const std::size_t mask = slots_.size() - 1;
-    // The top bits of the product, which every bit of the key reaches.
-    for (std::size_t i = (key * 0x9e3779b97f4a7c15ull) >> shift_;; i = (i + 1) & mask) {
-      if (slots_[i].first == key) return slots_[i].second;
-      if (slots_[i].first == empty.first) {
-        slots_[i] = {key, count_};
-        return count_++;
-      }
-    }
-  }
-  std::uint32_t size() const noexcept { return count_; }
-
- private:
-  static constexpr std::pair<std::uint64_t, std::uint32_t> empty{~std::uint64_t(0), 0};
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> slots_;
-  unsigned shift_ = 60;
-  std::uint32_t count_ = 0;
-};
-
 // Moore's refinement on the reachable elements: blocks split by the blocks of their products
-// with each generator until no block splits. A round folds the generators in one at a time,
-// numbering the pairs (block so far, block of the product).
+// with each generator until no block splits. A round numbers the elements by their signature
+// (their block and the blocks of their products), in the order signatures first come: one
+// hash of the signature an element, and a comparison with the first element of the block its
+// hash points at.
 std::vector<std::uint32_t> refine(const std::vector<std::vector<std::uint32_t>>& step,
                                   std::vector<std::uint32_t> block) {
   const std::size_t n = block.size();
-  std::size_t count = 0;
-  key_numbering ids;
-  std::vector<std::uint32_t> next(n);
-  for (;;) {
-    next = block;
-    for (const auto& s : step) {
-      ids.reset(n);
-      for (std::size_t i = 0; i < n; ++i) next[i] = ids.number(std::uint64_t(next[i]) << 32 | block[s[i]]);
+  if (step.empty() || n == 0) return block;
+  std::size_t capacity = 16;
+  while (capacity < 2 * n) capacity *= 2;
+  constexpr std::uint32_t empty = ~0u;
+  std::vector<std::uint32_t> slots(capacity), first, next(n);  // slots: a block's number
+  std::vector<std::uint64_t> hashes(n);
+  const auto same = [&](std::size_t a, std::size_t b) {
+    if (block[a] != block[b]) return false;
+    for (const auto& s : step)
+      if (block[s[a]] != block[s[b]]) return false;
+    return true;
+  };
+  for (std::size_t count = 0;;) {
+    for (std::size_t i = 0; i < n; ++i) {
+      std::uint64_t h = (block[i] + 1) * 0x9e3779b97f4a7c15ull;
+      for (const auto& s : step) h = (h ^ block[s[i]]) * 0xff51afd7ed558ccdull;
+      hashes[i] = h ^ h >> 29;
     }
-    if (step.empty()) return block;
+    std::fill(slots.begin(), slots.end(), empty);
+    first.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      std::size_t k = hashes[i] & (capacity - 1);
+      for (; slots[k] != empty; k = (k + 1) & (capacity - 1))
+        if (hashes[first[slots[k]]] == hashes[i] && same(first[slots[k]], i)) break;
+      if (slots[k] == empty) {
+        slots[k] = static_cast<std::uint32_t>(first.size());
+        first.push_back(static_cast<std::uint32_t>(i));
+      }
+      next[i] = slots[k];
+    }
     block.swap(next);
-    if (ids.size() == count) return block;
-    count = ids.size();
+    if (first.size() == count) return block;
+    count = first.size();
   }
 }
 
