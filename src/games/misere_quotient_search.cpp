@@ -151,54 +151,58 @@ class state_table {
 // later position brings a smaller one; the state reached does not depend on the position).
 // A move waits, unfollowed, in the bucket of the total size it leads to until the search gets
 // there, so that a search that stops early follows none past its stop, and a state's first
-// move is from its smallest position.
+// move is from its smallest position. A state's letters wait as one run, only its next move
+// in a bucket (the letters ascend by heap), so that the buckets hold a move per run.
 template <class Visit, class Next>
 void search(state_table& t, const candidate_monoid& m, std::span<const letter> letters, std::uint64_t max_bytes,
             std::size_t key_size, Visit visit, Next next) {
-  struct move {
-    std::uint64_t inverted;  // ~(heaps) of the position it leads to
-    std::uint32_t from, letter;
+  struct run {
+    std::uint64_t inverted;  // ~(heaps) of the positions it leads to
+    std::uint32_t from, letter, end;  // the moves by letters [letter, end) of state `from`
   };
-  std::vector<std::vector<move>> buckets;  // by total size
-  std::vector<std::uint32_t> lowest;        // per state, the first letter it is extended by
+  std::vector<std::vector<run>> buckets;  // by the total size of the run's next move
+  std::vector<std::uint32_t> lowest;      // per state, the first letter it is extended by
   std::uint64_t waiting = 0;
+  // Files r under the total size its next move leads to, from a position of `total` tokens.
+  const auto file = [&](const run& r, std::uint64_t total) {
+    const std::uint64_t to = total + letters[r.letter].heap;
+    if (to >= buckets.size()) buckets.resize(to + 1);
+    buckets[to].push_back(r);
+  };
   // The moves of state id by the letters [first, end), from a position of `total` tokens and
   // ~(heaps) `inverted`.
   const auto extend = [&](std::uint32_t id, std::uint32_t first, std::uint32_t end, std::uint64_t total,
                           std::uint64_t inverted) {
-    for (std::uint32_t l = first; l < end; ++l) {
-      const std::uint64_t to = total + letters[l].heap;
-      if (to >= buckets.size()) buckets.resize(to + 1);
-      buckets[to].push_back({inverted - 1, id, l});
-    }
-    waiting += end - first;
+    file({inverted - 1, id, first, end}, total);
+    ++waiting;
     if (lowest.size() <= id) lowest.resize(id + 1, 0);
     lowest[id] = first;
   };
   const auto count = static_cast<std::uint32_t>(letters.size());
   if (!visit(0)) return;
-  extend(0, 0, count, 0, ~std::uint64_t(0));
+  if (count > 0) extend(0, 0, count, 0, ~std::uint64_t(0));
   std::vector<std::uint64_t> d;
   for (std::uint64_t total = 1; total < buckets.size(); ++total) {
-    std::vector<move> bucket = std::move(buckets[total]);
-    waiting -= bucket.size();
-    // More heaps first; among equals, the order the moves were made in.
-    std::stable_sort(bucket.begin(), bucket.end(), [](const move& a, const move& b) { return a.inverted < b.inverted; });
-    for (const move& mv : bucket) {
-      const letter& l = letters[mv.letter];
-      next(mv.from, *l.image, d);
+    std::vector<run> bucket = std::move(buckets[total]);
+    // More heaps first; among equals, the order the moves were filed in.
+    std::stable_sort(bucket.begin(), bucket.end(), [](const run& a, const run& b) { return a.inverted < b.inverted; });
+    for (const run& r : bucket) {
+      const letter& l = letters[r.letter];
+      if (r.letter + 1 < r.end) file({r.inverted, r.from, r.letter + 1, r.end}, total - l.heap);
+      else --waiting;
+      next(r.from, *l.image, d);
       const auto [to, added] =
-          t.find_or_add(m.product(t.states[mv.from].x, l.image->element), d, key_size ? key_size : d.size());
+          t.find_or_add(m.product(t.states[r.from].x, l.image->element), d, key_size ? key_size : d.size());
       if (!added) {  // reached before, by a position no larger
-        if (mv.letter < lowest[to]) extend(to, mv.letter, lowest[to], total, mv.inverted);
+        if (r.letter < lowest[to]) extend(to, r.letter, lowest[to], total, r.inverted);
         continue;
       }
-      t.states[to].parent = mv.from;
-      t.states[to].via = mv.letter;
+      t.states[to].parent = r.from;
+      t.states[to].via = r.letter;
       if (!visit(to)) return;
-      extend(to, mv.letter, count, total, mv.inverted);
+      extend(to, r.letter, count, total, r.inverted);
     }
-    if (t.bytes() + waiting * sizeof(move) > max_bytes)
+    if (t.bytes() + waiting * sizeof(run) > max_bytes)
       throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
   }
 }
