@@ -126,8 +126,8 @@ TEST(CliCheckpoint, ResumedRunsPrintWhatAnUninterruptedRunPrints) {
 }
 
 TEST(CliCheckpoint, ResumedMisereQuotientsPrintWhatAnUninterruptedRunPrints) {
-  // Dawson's Kayles to heap 26, whose quotient changes at heap 25: most of a second.
-  expect_resumed_runs_print_as({"misere", "0.07", "--heaps", "26", "--format", "json"}, 20261127);
+  // 4.07 to heap 34, whose quotient changes at every odd heap from 11: about half a second.
+  expect_resumed_runs_print_as({"misere", "4.07", "--heaps", "34", "--format", "json"}, 20261127);
 }
 
 TEST(CliCheckpoint, DamagedOrForeignCheckpointsAreRefused) {
