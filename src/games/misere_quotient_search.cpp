@@ -258,9 +258,10 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
       const std::uint32_t from = r.parent[x];
       const heap_image& g = *letters[via[x]].image;
       const auto [start, count] = options[from];
+      const std::uint32_t self = x;  // clang before 16 captures no structured binding
       const auto take = [&](std::uint32_t e) {
-        if (seen_for[e] != x) s.push_back(e);
-        seen_for[e] = x;
+        if (seen_for[e] != self) s.push_back(e);
+        seen_for[e] = self;
       };
       for (std::uint64_t i = start; i < start + count; ++i) take(times_letter(pool[i], via[x]));
       for (const std::uint32_t o : g.options) take(m.product(from, o));
