@@ -146,9 +146,11 @@ class state_table {
 // at the first state it refuses. next(id, letter, out) gives the data of the state reached by
 // adding the letter's heap (its element: x times the letter's image), whose first key_size
 // words (all when 0) tell states apart.
-// A position is built once, its letters in increasing order: a state is extended by the
-// letters from the smallest last letter of a position found reaching it (more of them when a
-// later position brings a smaller one; the state reached does not depend on the position).
+// A position is built once, its letters in increasing order: a state is extended only by the
+// letters from the last letter of the position that found it. No state is missed, and each is
+// found at the least total size reaching it (induction on that size): if T, found by R + b,
+// needs a letter a < b, then T a is (R + a) b, a state of smaller size extended by b, or
+// again by the letters from its own larger last letter c > b; the letters rise, so this ends.
 // A move waits, unfollowed, in the bucket of the total size it leads to until the search gets
 // there, so that a search that stops early follows none past its stop, and a state's first
 // move is from its smallest position. A state's letters wait as one run, only its next move
@@ -158,10 +160,9 @@ void search(state_table& t, const candidate_monoid& m, std::span<const letter> l
             std::size_t key_size, Visit visit, Next next) {
   struct run {
     std::uint64_t inverted;  // ~(heaps) of the positions it leads to
-    std::uint32_t from, letter, end;  // the moves by letters [letter, end) of state `from`
+    std::uint32_t from, letter;  // the moves of state `from` by the letters from `letter` on
   };
   std::vector<std::vector<run>> buckets;  // by the total size of the run's next move
-  std::vector<std::uint32_t> lowest;      // per state, the first letter it is extended by
   std::uint64_t waiting = 0;
   // Files r under the total size its next move leads to, from a position of `total` tokens.
   const auto file = [&](const run& r, std::uint64_t total) {
@@ -169,18 +170,15 @@ void search(state_table& t, const candidate_monoid& m, std::span<const letter> l
     if (to >= buckets.size()) buckets.resize(to + 1);
     buckets[to].push_back(r);
   };
-  // The moves of state id by the letters [first, end), from a position of `total` tokens and
-  // ~(heaps) `inverted`.
-  const auto extend = [&](std::uint32_t id, std::uint32_t first, std::uint32_t end, std::uint64_t total,
-                          std::uint64_t inverted) {
-    file({inverted - 1, id, first, end}, total);
-    ++waiting;
-    if (lowest.size() <= id) lowest.resize(id + 1, 0);
-    lowest[id] = first;
-  };
+  // The moves of state id by the letters from `first` on, from a position of `total` tokens
+  // and ~(heaps) `inverted`.
   const auto count = static_cast<std::uint32_t>(letters.size());
+  const auto extend = [&](std::uint32_t id, std::uint32_t first, std::uint64_t total, std::uint64_t inverted) {
+    file({inverted - 1, id, first}, total);
+    ++waiting;
+  };
   if (!visit(0)) return;
-  if (count > 0) extend(0, 0, count, 0, ~std::uint64_t(0));
+  if (count > 0) extend(0, 0, 0, ~std::uint64_t(0));
   std::vector<std::uint64_t> d;
   for (std::uint64_t total = 1; total < buckets.size(); ++total) {
     std::vector<run> bucket = std::move(buckets[total]);
@@ -188,19 +186,16 @@ void search(state_table& t, const candidate_monoid& m, std::span<const letter> l
     std::stable_sort(bucket.begin(), bucket.end(), [](const run& a, const run& b) { return a.inverted < b.inverted; });
     for (const run& r : bucket) {
       const letter& l = letters[r.letter];
-      if (r.letter + 1 < r.end) file({r.inverted, r.from, r.letter + 1, r.end}, total - l.heap);
+      if (r.letter + 1 < count) file({r.inverted, r.from, r.letter + 1}, total - l.heap);
       else --waiting;
       next(r.from, *l.image, d);
       const auto [to, added] =
           t.find_or_add(m.product(t.states[r.from].x, l.image->element), d, key_size ? key_size : d.size());
-      if (!added) {  // reached before, by a position no larger
-        if (r.letter < lowest[to]) extend(to, r.letter, lowest[to], total, r.inverted);
-        continue;
-      }
+      if (!added) continue;  // reached before, by a position no larger
       t.states[to].parent = r.from;
       t.states[to].via = r.letter;
       if (!visit(to)) return;
-      extend(to, r.letter, count, total, r.inverted);
+      extend(to, r.letter, total, r.inverted);
     }
     if (t.bytes() + waiting * sizeof(run) > max_bytes)
       throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
