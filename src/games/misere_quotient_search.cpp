@@ -4,11 +4,9 @@
 #include <cstring>
 #include <map>
 #include <memory>
-#include <queue>
 #include <set>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 
 #include "kernels/kernel.hpp"
 #include "nimber/games/error.hpp"
@@ -222,15 +220,20 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
   r.marks.assign(m.size(), -1);
   r.parent.assign(m.size(), 0);
   r.heap.assign(m.size(), 0);
-  using key = std::tuple<std::uint64_t, std::uint64_t, std::uint32_t>;  // total, ~heaps, element
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> best(m.size(), {~std::uint64_t(0), 0});
+  // An element waits in the bucket of its position's total size, as (~heaps, element): every
+  // heap has a token, so a bucket is complete when the search gets to it, and sorted it gives
+  // the order of the keys (total, more heaps, element). An element improved since it was
+  // filed is found again with its better key and skipped where its key no longer matches.
+  using entry = std::pair<std::uint32_t, std::uint32_t>;
+  std::vector<std::vector<entry>> buckets(1);
+  std::uint64_t waiting = 1;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> best(m.size(), {~std::uint64_t(0), 0});  // total, ~heaps
   std::vector<std::uint32_t> via(m.size(), 0);
   // The option images of each marked element, one after another in `pool`.
   std::vector<std::uint32_t> pool, s;
   std::vector<std::pair<std::uint64_t, std::uint32_t>> options(m.size(), {0, 0});  // start, count
-  std::priority_queue<key, std::vector<key>, std::greater<key>> queue;
-  best[0] = {0, ~std::uint64_t(0)};
-  queue.emplace(0, ~std::uint64_t(0), 0);
+  best[0] = {0, ~0u};
+  buckets[0].emplace_back(~0u, 0);
   // Products by the letters' images, each found once: most elements are an option image of
   // many others and a successor of several.
   std::uint64_t bytes = m.size() * (48ull + 4 * letters.size());
@@ -244,44 +247,50 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
     return p;
   };
   std::vector<std::uint32_t> seen_for(m.size(), unknown);  // the element whose S took it last
-  while (!queue.empty()) {
-    const auto [total, inverted, x] = queue.top();
-    queue.pop();
-    if (r.marks[x] >= 0 || std::tie(total, inverted) != std::tie(best[x].first, best[x].second)) continue;
-    s.clear();
-    if (x != 0) {
-      const std::uint32_t from = r.parent[x];
-      const heap_image& g = *letters[via[x]].image;
-      const auto [start, count] = options[from];
-      const std::uint32_t self = x;  // clang before 16 captures no structured binding
-      const auto take = [&](std::uint32_t e) {
-        if (seen_for[e] != self) s.push_back(e);
-        seen_for[e] = self;
-      };
-      for (std::uint64_t i = start; i < start + count; ++i) take(times_letter(pool[i], via[x]));
-      for (const std::uint32_t o : g.options) take(m.product(from, o));
-      r.heap[x] = letters[via[x]].heap;
-    }
-    options[x] = {pool.size(), static_cast<std::uint32_t>(s.size())};
-    pool.insert(pool.end(), s.begin(), s.end());
-    bool p = !s.empty();
-    for (const std::uint32_t e : s) {
-      if (r.marks[e] < 0) throw std::logic_error("misere quotient: an option's image is not marked");
-      if (r.marks[e] == 1) p = false;
-    }
-    r.marks[x] = p ? 1 : 0;
-    if (!wanted.empty() && std::ranges::all_of(wanted, [&r](std::uint32_t w) { return r.marks[w] >= 0; })) break;
-    bytes += s.size() * 4;
-    if (bytes + queue.size() * sizeof(key) > max_bytes)
-      throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
-    for (std::uint32_t l = 0; l < letters.size(); ++l) {
-      const std::uint32_t y = times_letter(x, l);
-      const std::pair<std::uint64_t, std::uint64_t> k{total + letters[l].heap, inverted - 1};
-      if (r.marks[y] >= 0 || k >= best[y]) continue;
-      best[y] = k;
-      r.parent[y] = x;
-      via[y] = l;
-      queue.emplace(k.first, k.second, y);
+  for (std::uint64_t total = 0; total < buckets.size(); ++total) {
+    std::vector<entry> bucket = std::move(buckets[total]);
+    waiting -= bucket.size();
+    std::sort(bucket.begin(), bucket.end());
+    for (const auto& [inverted, x] : bucket) {
+      if (r.marks[x] >= 0 || best[x] != std::pair<std::uint64_t, std::uint32_t>{total, inverted}) continue;
+      s.clear();
+      if (x != 0) {
+        const std::uint32_t from = r.parent[x];
+        const heap_image& g = *letters[via[x]].image;
+        const auto [start, count] = options[from];
+        const std::uint32_t self = x;  // clang before 16 captures no structured binding
+        const auto take = [&](std::uint32_t e) {
+          if (seen_for[e] != self) s.push_back(e);
+          seen_for[e] = self;
+        };
+        for (std::uint64_t i = start; i < start + count; ++i) take(times_letter(pool[i], via[x]));
+        for (const std::uint32_t o : g.options) take(m.product(from, o));
+        r.heap[x] = letters[via[x]].heap;
+      }
+      options[x] = {pool.size(), static_cast<std::uint32_t>(s.size())};
+      pool.insert(pool.end(), s.begin(), s.end());
+      bool p = !s.empty();
+      for (const std::uint32_t e : s) {
+        if (r.marks[e] < 0) throw std::logic_error("misere quotient: an option's image is not marked");
+        if (r.marks[e] == 1) p = false;
+      }
+      r.marks[x] = p ? 1 : 0;
+      if (!wanted.empty() && std::ranges::all_of(wanted, [&r](std::uint32_t w) { return r.marks[w] >= 0; }))
+        return r;
+      bytes += s.size() * 4;
+      if (bytes + waiting * sizeof(entry) > max_bytes)
+        throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
+      for (std::uint32_t l = 0; l < letters.size(); ++l) {
+        const std::uint32_t y = times_letter(x, l);
+        const std::pair<std::uint64_t, std::uint32_t> k{total + letters[l].heap, inverted - 1};
+        if (r.marks[y] >= 0 || k >= best[y]) continue;
+        best[y] = k;
+        r.parent[y] = x;
+        via[y] = l;
+        if (k.first >= buckets.size()) buckets.resize(k.first + 1);
+        buckets[k.first].emplace_back(k.second, y);
+        ++waiting;
+      }
     }
   }
   return r;
