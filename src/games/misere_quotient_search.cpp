@@ -139,11 +139,11 @@ class state_table {
   std::vector<std::pair<std::uint64_t, std::uint32_t>> slots_;
 };
 
-// Visits the states from the empty position in the order of the smallest position reaching
-// each (fewer tokens first, then more heaps). visit(id) says whether to go on: the search ends
-// at the first state it refuses. next(id, letter, out) gives the data of the state reached by
-// adding the letter's heap (its element: x times the letter's image), whose first key_size
-// words (all when 0) tell states apart.
+// Visits the states from the empty position by the total size of the smallest position
+// reaching each, and within a size the moves from positions of more heaps first. visit(id)
+// says whether to go on: the search ends at the first state it refuses. next(id, letter, out)
+// gives the data of the state reached by adding the letter's heap (its element: x times the
+// letter's image), whose first key_size words (all when 0) tell states apart.
 // A position is built once, its letters in increasing order: a state is extended only by the
 // letters from the last letter of the position that found it. No state is missed, and each is
 // found at the least total size reaching it (induction on that size): if T, found by R + b,

@@ -89,7 +89,7 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
                       std::span<const std::uint32_t> wanted = {});
 
 // Whether a marked quotient q predicts the outcome of every position, by the search over all
-// reachable states in the same order. A state (x, S) is kept as (x, D) with D the elements y
+// reachable states, by total size as above. A state (x, S) is kept as (x, D) with D the elements y
 // such that y S meets the marked ones (states with one D behave alike); adding heap h maps
 // D to {y : y h in D} ∪ D(x O(h)). On failure: the first position contradicting its
 // element's mark, and a position of that element whose outcome agrees with the mark (the
