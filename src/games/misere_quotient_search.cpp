@@ -41,15 +41,6 @@ candidate_monoid::candidate_monoid(const table_monoid& base, std::vector<cyclic_
 
 std::uint32_t candidate_monoid::generator(std::size_t part) const { return radix_.at(part); }
 
-namespace {
-
-// Heaps that act alike (same image, same options' images) are one letter of the searches, the
-// smallest of them standing for all.
-struct letter {
-  std::uint64_t heap;
-  const heap_image* image;
-};
-
 std::vector<letter> letters_of(std::span<const heap_image> heaps) {
   std::map<std::pair<std::uint32_t, std::vector<std::uint32_t>>, std::uint64_t> seen;
   std::vector<letter> letters;
@@ -59,6 +50,8 @@ std::vector<letter> letters_of(std::span<const heap_image> heaps) {
   }
   return letters;
 }
+
+namespace {
 
 // States (x, data), data a sorted set of elements or a bitset of words, kept in one pool and
 // found by hash, each with the smallest position found reaching it.
@@ -199,104 +192,6 @@ void search(state_table& t, const candidate_monoid& m, std::span<const letter> l
       throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
   }
 }
-
-}  // namespace
-
-heap_word marking::word(std::uint32_t x, std::size_t heaps) const {
-  heap_word w(heaps, 0);
-  if (parent.empty()) return w;
-  for (; x != 0; x = parent[x]) ++w[heap[x]];
-  return w;
-}
-
-marking mark_elements(const candidate_monoid& m, std::span<const heap_image> heaps, std::uint64_t max_bytes,
-                      std::span<const std::uint32_t> wanted) {
-  // Only the first state of each element is extended, so the search runs over elements: each
-  // keeps the smallest position found reaching it (its key, the element and letter it came
-  // from), and once marked, the images S of that position's options, from which its
-  // successors' follow: S(x h) = h S(x) ∪ x O(h).
-  const std::vector<letter> letters = letters_of(heaps);
-  marking r;
-  r.marks.assign(m.size(), -1);
-  r.parent.assign(m.size(), 0);
-  r.heap.assign(m.size(), 0);
-  // An element waits in the bucket of its position's total size, as (~heaps, element): every
-  // heap has a token, so a bucket is complete when the search gets to it, and sorted it gives
-  // the order of the keys (total, more heaps, element). An element improved since it was
-  // filed is found again with its better key and skipped where its key no longer matches.
-  using entry = std::pair<std::uint32_t, std::uint32_t>;
-  std::vector<std::vector<entry>> buckets(1);
-  std::uint64_t waiting = 1;
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> best(m.size(), {~std::uint64_t(0), 0});  // total, ~heaps
-  std::vector<std::uint32_t> via(m.size(), 0);
-  // The option images of each marked element, one after another in `pool`.
-  std::vector<std::uint32_t> pool, s;
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> options(m.size(), {0, 0});  // start, count
-  best[0] = {0, ~0u};
-  buckets[0].emplace_back(~0u, 0);
-  // Products by the letters' images, each found once: most elements are an option image of
-  // many others and a successor of several.
-  std::uint64_t bytes = m.size() * (48ull + 4 * letters.size());
-  if (bytes > max_bytes)
-    throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
-  constexpr std::uint32_t unknown = ~0u;
-  std::vector<std::uint32_t> times(letters.size() * m.size(), unknown);
-  const auto times_letter = [&](std::uint32_t x, std::uint32_t l) {
-    std::uint32_t& p = times[l * std::size_t(m.size()) + x];
-    if (p == unknown) p = m.product(x, letters[l].image->element);
-    return p;
-  };
-  std::vector<std::uint32_t> seen_for(m.size(), unknown);  // the element whose S took it last
-  for (std::uint64_t total = 0; total < buckets.size(); ++total) {
-    std::vector<entry> bucket = std::move(buckets[total]);
-    waiting -= bucket.size();
-    std::sort(bucket.begin(), bucket.end());
-    for (const auto& [inverted, x] : bucket) {
-      if (r.marks[x] >= 0 || best[x] != std::pair<std::uint64_t, std::uint32_t>{total, inverted}) continue;
-      s.clear();
-      if (x != 0) {
-        const std::uint32_t from = r.parent[x];
-        const heap_image& g = *letters[via[x]].image;
-        const auto [start, count] = options[from];
-        const std::uint32_t self = x;  // clang before 16 captures no structured binding
-        const auto take = [&](std::uint32_t e) {
-          if (seen_for[e] != self) s.push_back(e);
-          seen_for[e] = self;
-        };
-        for (std::uint64_t i = start; i < start + count; ++i) take(times_letter(pool[i], via[x]));
-        for (const std::uint32_t o : g.options) take(m.product(from, o));
-        r.heap[x] = letters[via[x]].heap;
-      }
-      options[x] = {pool.size(), static_cast<std::uint32_t>(s.size())};
-      pool.insert(pool.end(), s.begin(), s.end());
-      bool p = !s.empty();
-      for (const std::uint32_t e : s) {
-        if (r.marks[e] < 0) throw std::logic_error("misere quotient: an option's image is not marked");
-        if (r.marks[e] == 1) p = false;
-      }
-      r.marks[x] = p ? 1 : 0;
-      if (!wanted.empty() && std::ranges::all_of(wanted, [&r](std::uint32_t w) { return r.marks[w] >= 0; }))
-        return r;
-      bytes += s.size() * 4;
-      if (bytes + waiting * sizeof(entry) > max_bytes)
-        throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
-      for (std::uint32_t l = 0; l < letters.size(); ++l) {
-        const std::uint32_t y = times_letter(x, l);
-        const std::pair<std::uint64_t, std::uint32_t> k{total + letters[l].heap, inverted - 1};
-        if (r.marks[y] >= 0 || k >= best[y]) continue;
-        best[y] = k;
-        r.parent[y] = x;
-        via[y] = l;
-        if (k.first >= buckets.size()) buckets.resize(k.first + 1);
-        buckets[k.first].emplace_back(k.second, y);
-        ++waiting;
-      }
-    }
-  }
-  return r;
-}
-
-namespace {
 
 // The step of the check's states (x, D), D the elements y with y S meeting the marked ones.
 // A state's data is D, then for quotients past 2048 elements the elements S of the first

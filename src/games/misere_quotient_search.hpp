@@ -68,6 +68,14 @@ struct heap_image {
   std::vector<std::uint32_t> options;
 };
 
+// Heaps that act alike (same image, same options' images) are one letter of the searches, the
+// smallest of them standing for all.
+struct letter {
+  std::uint64_t heap;
+  const heap_image* image;
+};
+std::vector<letter> letters_of(std::span<const heap_image> heaps);
+
 // A position as exponents per heap size (index h: how many heaps of size h).
 using heap_word = std::vector<std::uint32_t>;
 
