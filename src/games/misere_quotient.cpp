@@ -156,10 +156,9 @@ class quotient_builder {
     return c;
   }
 
-  // The trial of a candidate: marked by the search, reduced, and marked again by its own
-  // positions.
-  trial make_trial(const candidate& c) const {
-    const marking first = mark_elements(c.m, c.images, options_.max_bytes);
+  // The trial of a candidate, given the search's marks of it: reduced, and marked again by its
+  // own positions.
+  trial make_trial(const candidate& c, const marking& first) const {
     reduction red = reduce(c.m, c.images, first.marks, options_.max_bytes);
     trial t{std::move(red.quotient), {}, {}};
     for (std::uint64_t h = 0; h < c.images.size(); ++h)
@@ -176,7 +175,8 @@ class quotient_builder {
   void extend(std::uint64_t n) {
     std::vector<heap_image> images = current_;
     images.push_back({0, {}});
-    trial t = make_trial(make_candidate(q_, images, {{n, cyclic_part{2, 2}}}, n));
+    const candidate first = make_candidate(q_, images, {{n, cyclic_part{2, 2}}}, n);
+    trial t = make_trial(first, mark_elements(first.m, first.images, options_.max_bytes));
     for (std::uint64_t round = 0;; ++round) {
       stop_point();
       const verdict v = verify(t.q, t.images, t.marked, options_.max_bytes);
@@ -231,18 +231,26 @@ class quotient_builder {
       const cyclic_part p = powers(t.q, t.images[h].element);
       return cyclic_part{std::max({p.index, v.failure[h], v.agreeing[h]}), p.period % 2 ? 2 * p.period : p.period};
     };
-    // The screen: the candidate's own marks of w and u, found by a search that stops once
-    // they are set, before its reduction. The trial gives them the same marks (the reduction
-    // keeps marked and unmarked apart) unless two positions with as many heaps and tokens
-    // reach one of its elements and its marks tell them apart; so where the screen rejects
-    // every candidate, the trials are made again without it. The quotient found does not
-    // depend on the trials taken: the check decides it.
-    const auto passes_screen = [&](const candidate& c) {
+    // A candidate cannot tell u and w apart when each freed heap has as many copies in both
+    // and the rest of u and w are one element of t: their images in it are then one element.
+    const auto confuses = [&](const std::vector<std::pair<std::uint64_t, cyclic_part>>& f) {
+      heap_word rest_w = v.failure, rest_u = v.agreeing;
+      for (const auto& freed_heap : f) {
+        const std::uint64_t h = freed_heap.first;
+        if (rest_w[h] != rest_u[h]) return false;
+        rest_w[h] = rest_u[h] = 0;
+      }
+      return element_of(t, rest_w) == element_of(t, rest_u);
+    };
+    // The screen: the candidate's own marks of w and u. The trial gives them the same marks
+    // (the reduction keeps marked and unmarked apart) unless two positions with as many heaps
+    // and tokens reach one of its elements and its marks tell them apart; so where the screen
+    // rejects every candidate, the trials are made again without it. The quotient found does
+    // not depend on the trials taken: the check decides it.
+    const auto passes_screen = [&](const candidate& c, const marking& marks) {
       const auto product = [&c](std::uint32_t x, std::uint32_t y) { return c.m.product(x, y); };
       const std::uint32_t x_w = element_of(product, c.images, v.failure);
       const std::uint32_t x_u = element_of(product, c.images, v.agreeing);
-      const std::uint32_t wanted[] = {x_w, x_u};
-      const marking marks = mark_elements(c.m, c.images, options_.max_bytes, wanted);
       return (marks.marks[x_w] == 1) == w_is_p && (marks.marks[x_u] == 1) != w_is_p;
     };
     for (const bool screened : {true, false})
@@ -253,10 +261,12 @@ class quotient_builder {
           freed.clear();
           for (std::size_t i = 0; i < involved.size(); ++i)
             if (pick[i]) freed.push_back({involved[i], part_for(involved[i])});
+          if (confuses(freed)) continue;
           stop_point();
           const candidate c = make_candidate(t.q, t.images, freed, n);
-          if (screened && !passes_screen(c)) continue;
-          trial next = make_trial(c);
+          const marking marks = mark_elements(c.m, c.images, options_.max_bytes);
+          if (screened && !passes_screen(c, marks)) continue;
+          trial next = make_trial(c, marks);
           if (fixes(next)) return next;
         } while (std::prev_permutation(pick.begin(), pick.end()));
       }

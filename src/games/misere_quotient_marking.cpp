@@ -51,8 +51,7 @@ struct option_lists {
 
 }  // namespace
 
-marking mark_elements(const candidate_monoid& m, std::span<const heap_image> heaps, std::uint64_t max_bytes,
-                      std::span<const std::uint32_t> wanted) {
+marking mark_elements(const candidate_monoid& m, std::span<const heap_image> heaps, std::uint64_t max_bytes) {
   // Only the first state of each element is extended, so the search runs over elements: each
   // keeps the smallest position found reaching it (its key, the element and letter it came
   // from), and once marked, the images of that position's options (option_lists).
@@ -104,8 +103,6 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
         if (r.marks[e] == 1) p = false;
       }
       r.marks[x] = p ? 1 : 0;
-      if (!wanted.empty() && std::ranges::all_of(wanted, [&r](std::uint32_t w) { return r.marks[w] >= 0; }))
-        return r;
       bytes += s.size() * 4;
       if (bytes + waiting * sizeof(entry) > max_bytes)
         throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");

@@ -90,11 +90,8 @@ struct marking {
   std::vector<std::uint64_t> heap;    // the heap added to it (0 for the identity)
   heap_word word(std::uint32_t x, std::size_t heaps) const;
 };
-// Throws game_size_error when the states need more than max_bytes. With `wanted`, the search
-// stops once those elements are marked (the others' marks then partial: each mark is final
-// when it is set, so theirs are those of the whole search).
-marking mark_elements(const candidate_monoid& m, std::span<const heap_image> heaps, std::uint64_t max_bytes,
-                      std::span<const std::uint32_t> wanted = {});
+// Throws game_size_error when the states need more than max_bytes.
+marking mark_elements(const candidate_monoid& m, std::span<const heap_image> heaps, std::uint64_t max_bytes);
 
 // Whether a marked quotient q predicts the outcome of every position, by the search over all
 // reachable states, by total size as above. A state (x, S) is kept as (x, D) with D the elements y
