@@ -26,11 +26,11 @@ std::vector<std::uint32_t> heap_generators(std::span<const heap_image> heaps) {
 // with each generator until no block splits. A round numbers the elements by their signature
 // (their block and the blocks of their products), in the order signatures first come: one
 // hash of the signature an element, and a comparison with the first element of the block its
-// hash points at.
-std::vector<std::uint32_t> refine(const std::vector<std::vector<std::uint32_t>>& step,
+// hash points at. step holds each element's products, `gens` a row.
+std::vector<std::uint32_t> refine(const std::vector<std::uint32_t>& step, std::size_t gens,
                                   std::vector<std::uint32_t> block) {
   const std::size_t n = block.size();
-  if (step.empty() || n == 0) return block;
+  if (gens == 0 || n == 0) return block;
   std::size_t capacity = 16;
   while (capacity < 2 * n) capacity *= 2;
   constexpr std::uint32_t empty = ~0u;
@@ -38,15 +38,26 @@ std::vector<std::uint32_t> refine(const std::vector<std::vector<std::uint32_t>>&
   std::vector<std::uint64_t> hashes(n);
   const auto same = [&](std::size_t a, std::size_t b) {
     if (block[a] != block[b]) return false;
-    for (const auto& s : step)
-      if (block[s[a]] != block[s[b]]) return false;
+    const std::uint32_t* sa = &step[a * gens];
+    const std::uint32_t* sb = &step[b * gens];
+    for (std::size_t g = 0; g < gens; ++g)
+      if (block[sa[g]] != block[sb[g]]) return false;
     return true;
   };
   for (std::size_t count = 0;;) {
+    // Two lanes, so that the multiplications overlap.
+    constexpr std::uint64_t mix = 0xff51afd7ed558ccdull;
     for (std::size_t i = 0; i < n; ++i) {
-      std::uint64_t h = (block[i] + 1) * 0x9e3779b97f4a7c15ull;
-      for (const auto& s : step) h = (h ^ block[s[i]]) * 0xff51afd7ed558ccdull;
-      hashes[i] = h ^ h >> 29;
+      const std::uint32_t* s = &step[i * gens];
+      std::uint64_t h0 = (block[i] + 1) * 0x9e3779b97f4a7c15ull, h1 = 1;
+      std::size_t g = 0;
+      for (; g + 2 <= gens; g += 2) {
+        h0 = (h0 ^ block[s[g]]) * mix;
+        h1 = (h1 ^ block[s[g + 1]]) * mix;
+      }
+      if (g < gens) h0 = (h0 ^ block[s[g]]) * mix;
+      h0 = (h0 ^ h1 ^ h1 >> 31) * mix;
+      hashes[i] = h0 ^ h0 >> 29;
     }
     std::fill(slots.begin(), slots.end(), empty);
     first.clear();
@@ -75,19 +86,22 @@ reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, c
   std::vector<std::uint32_t> reached{0};
   std::vector<std::uint32_t> where(m.size(), ~0u);
   where[0] = 0;
-  std::vector<std::vector<std::uint32_t>> step(gens.size());
+  const std::size_t k = gens.size();
+  std::vector<std::uint32_t> step;  // step[i * k + g]: reached element i times generator g
+  reached.reserve(m.size());
+  step.reserve(std::size_t(m.size()) * k);
   for (std::size_t i = 0; i < reached.size(); ++i)
-    for (std::size_t g = 0; g < gens.size(); ++g) {
+    for (std::size_t g = 0; g < k; ++g) {
       const std::uint32_t y = m.product(reached[i], gens[g]);
       if (where[y] == ~0u) {
         where[y] = static_cast<std::uint32_t>(reached.size());
         reached.push_back(y);
       }
-      step[g].push_back(where[y]);
+      step.push_back(where[y]);
     }
   std::vector<std::uint32_t> block(reached.size());
   for (std::size_t i = 0; i < reached.size(); ++i) block[i] = marks[reached[i]] == 1 ? 1 : 0;
-  block = refine(step, std::move(block));
+  block = refine(step, k, std::move(block));
 
   // Number the blocks breadth-first from the identity's; each block after the first is found
   // as an earlier one times a generator, which gives its row of the table from that one's.
@@ -95,13 +109,13 @@ reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, c
   std::vector<std::pair<std::uint32_t, std::uint32_t>> found_as{{0, 0}};  // (earlier block, generator)
   std::vector<std::uint32_t> order_of_block(reached.size(), ~0u);
   order_of_block[block[0]] = 0;
-  for (std::size_t k = 0; k < representative.size(); ++k)
-    for (std::size_t g = 0; g < gens.size(); ++g) {
-      const std::uint32_t j = step[g][representative[k]];
+  for (std::size_t r = 0; r < representative.size(); ++r)
+    for (std::size_t g = 0; g < k; ++g) {
+      const std::uint32_t j = step[representative[r] * k + g];
       if (order_of_block[block[j]] == ~0u) {
         order_of_block[block[j]] = static_cast<std::uint32_t>(representative.size());
         representative.push_back(j);
-        found_as.emplace_back(static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(g));
+        found_as.emplace_back(static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(g));
       }
     }
   const auto size = static_cast<std::uint32_t>(representative.size());
@@ -110,9 +124,9 @@ reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, c
                           std::to_string(max_bytes) + " bytes for its table");
   // times[g][a]: a times generator g, in the quotient's numbering (the blocks are closed under
   // each generator's step, so any member of a block gives it).
-  std::vector<std::vector<std::uint32_t>> times(gens.size(), std::vector<std::uint32_t>(size));
-  for (std::size_t g = 0; g < gens.size(); ++g)
-    for (std::uint32_t a = 0; a < size; ++a) times[g][a] = order_of_block[block[step[g][representative[a]]]];
+  std::vector<std::vector<std::uint32_t>> times(k, std::vector<std::uint32_t>(size));
+  for (std::size_t g = 0; g < k; ++g)
+    for (std::uint32_t a = 0; a < size; ++a) times[g][a] = order_of_block[block[step[representative[a] * k + g]]];
   reduction r;
   r.quotient.size = size;
   r.quotient.table.assign(std::size_t(size) * size, 0);
