@@ -4,13 +4,43 @@
 // thread of a process calls MPI; the primes are computed in threads of their own.
 #include "alpha_ranks.hpp"
 
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "common.hpp"
+
+namespace nimber::cli::ranks {
+namespace {
+
+int launch_size() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
+    if (const char* v = std::getenv(name)) return std::atoi(v);
+  return 1;
+}
+
+// A loose test: an option's value spelled "alpha" passes it too, which only starts MPI.
+bool alpha_primes_command(int argc, char** argv) {
+  bool alpha = false, primes = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    alpha = alpha || a == "alpha";
+    primes = primes || a == "--primes" || a.starts_with("--primes=");
+  }
+  return alpha && primes;
+}
+
+bool mpi_launch(int argc, char** argv) { return alpha_primes_command(argc, argv) && launch_size() > 1; }
+
+}  // namespace
+}  // namespace nimber::cli::ranks
+
 #if NIMBER_MPI
 
 #include <mpi.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <exception>
 #include <functional>
 #include <future>
@@ -19,8 +49,6 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
-#include <string>
-#include <string_view>
 #include <thread>
 
 namespace nimber::cli::ranks {
@@ -253,23 +281,6 @@ class coordinator {
   }
 };
 
-int launch_size() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
-    if (const char* v = std::getenv(name)) return std::atoi(v);
-  return 1;
-}
-
-// A loose test: an option's value spelled "alpha" passes it too, which only starts MPI.
-bool alpha_primes_command(int argc, char** argv) {
-  bool alpha = false, primes = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    alpha = alpha || a == "alpha";
-    primes = primes || a == "--primes" || a.starts_with("--primes=");
-  }
-  return alpha && primes;
-}
-
 // A worker's last steps: its sends done, MPI ended. After a failure elsewhere, primes still
 // being computed here are abandoned.
 int end_worker(int status, const local_work& work) {
@@ -284,7 +295,7 @@ int end_worker(int status, const local_work& work) {
 }  // namespace
 
 void start(int argc, char** argv) {
-  if (!alpha_primes_command(argc, argv) || launch_size() <= 1) return;
+  if (!mpi_launch(argc, argv)) return;
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
   launch& s = state();
@@ -346,9 +357,30 @@ std::vector<alpha_entry> compute_alphas_on_ranks(const alpha_job& job) {
 
 #else  // a build without MPI: one process, on its cores
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
 namespace nimber::cli::ranks {
 
-void start(int, char**) {}
+// nimber-mpi, built beside this program with -DNIMBER_MPI=ON, takes over an MPI launch, so
+// that only such a launch loads the MPI libraries (a millisecond or more of every start).
+// Without it every process runs the whole command.
+void start(int argc, char** argv) {
+  if (!mpi_launch(argc, argv)) return;
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return;
+  const std::string mpi = (self.parent_path() / "nimber-mpi").string();
+  if (::access(mpi.c_str(), X_OK) != 0) return;
+  ::execv(mpi.c_str(), argv);  // returns only when it fails
+  std::fprintf(stderr, "nimber: error: alpha --primes under mpirun: '%s': cannot run it: %s\n", mpi.c_str(),
+               std::strerror(errno));
+  std::exit(exit_internal);
+}
 bool worker() { return false; }
 int serve() { return 0; }
 int finish(int status) { return status; }

@@ -1,8 +1,9 @@
 // `mpirun -n K nimber alpha --primes A..B` in a build with -DNIMBER_MPI=ON: rank 0 runs the
 // command as usual and hands the primes out, computing some itself; ranks 1..K-1 compute what
-// they are handed and print nothing. MPI starts only for `alpha --primes` in a launch of more
-// than one process, so every other run of nimber is as in a build without MPI, where these
-// functions do nothing.
+// they are handed and print nothing. Such a build makes two programs from the same sources:
+// nimber, without MPI, hands a launch of `alpha --primes` to nimber-mpi beside it (exec), so
+// that no other run loads the MPI libraries; in nimber-mpi MPI starts only for that launch.
+// Without nimber-mpi these functions do nothing, and every process runs the whole command.
 #pragma once
 
 #include <vector>
@@ -11,8 +12,9 @@
 
 namespace nimber::cli::ranks {
 
-// Starts MPI when argv is an `alpha --primes` command and the process is one of a launch of
-// more than one (mpirun sets OMPI_COMM_WORLD_SIZE; MPICH's Hydra and Slurm set PMI_SIZE).
+// When argv is an `alpha --primes` command and the process is one of a launch of more than one
+// (mpirun sets OMPI_COMM_WORLD_SIZE; MPICH's Hydra and Slurm set PMI_SIZE): starts MPI in
+// nimber-mpi, and runs nimber-mpi in its place in nimber (exits with status 3 when that fails).
 void start(int argc, char** argv);
 
 // A rank other than 0: it calls serve() instead of running the command.
