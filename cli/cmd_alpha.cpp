@@ -5,7 +5,7 @@
 // every core (or every rank of mpirun: alpha_ranks.hpp), with a checkpoint after every prime
 // when --checkpoint names a file.
 #include <CLI/CLI.hpp>
-#include <openssl/evp.h>
+#include <nettle/sha2.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -145,13 +145,14 @@ struct alpha_row {
 };
 
 std::string sha256_hex(std::string_view text) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned size = 0;
-  if (!EVP_Digest(text.data(), text.size(), digest, &size, EVP_sha256(), nullptr))
-    throw std::runtime_error("alpha: SHA-256 failed (OpenSSL)");
+  sha256_ctx context;
+  sha256_init(&context);
+  sha256_update(&context, text.size(), reinterpret_cast<const std::uint8_t*>(text.data()));
+  std::uint8_t digest[SHA256_DIGEST_SIZE];
+  sha256_digest(&context, SHA256_DIGEST_SIZE, digest);
   static constexpr char hex[] = "0123456789abcdef";
   std::string h;
-  for (unsigned i = 0; i < size; ++i) h += {hex[digest[i] >> 4], hex[digest[i] & 15]};
+  for (const std::uint8_t byte : digest) h += {hex[byte >> 4], hex[byte & 15]};
   return h;
 }
 
