@@ -20,7 +20,7 @@ JOBS       ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 
 # Debian packages the build and the tests need (Open MPI: `mpirun nimber alpha --primes`).
-PACKAGES := cmake make g++ python3 libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libgmp-dev nettle-dev libntl-dev libpng-dev graphviz \
+PACKAGES := cmake make g++ python3 libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libgmp-dev nettle-dev pkgconf libntl-dev libpng-dev graphviz \
   libopenmpi-dev openmpi-bin
 # The Release build in $(BUILD), which `make test` tests: with MPI, so that its tests run there.
 RELEASE_OPTIONS := -DCMAKE_BUILD_TYPE=Release -DNIMBER_MPI=ON
