@@ -367,7 +367,7 @@ std::vector<alpha_entry> compute_alphas_on_ranks(const alpha_job& job) {
 namespace nimber::cli::ranks {
 
 // nimber-mpi, built beside this program with -DNIMBER_MPI=ON, takes over an MPI launch, so
-// that only such a launch loads the MPI libraries (a millisecond or more of every start).
+// that only such a launch loads the MPI libraries (about 2 ms of every start).
 // Without it every process runs the whole command.
 void start(int argc, char** argv) {
   if (!mpi_launch(argc, argv)) return;
