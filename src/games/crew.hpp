@@ -45,6 +45,13 @@ class crew {
     }
   }
 
+  // A spin-wait's pause between two looks at a shared variable.
+  static void pause() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+
   // Threads taking part: this one and the helpers.
   unsigned size() const noexcept { return 1 + helpers_; }
 
@@ -77,12 +84,6 @@ class crew {
     crew* owner = nullptr;
     unsigned index = 0;
   };
-
-  static void pause() noexcept {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-  }
 
   // Claims and runs the items of `phase` until none is left. The ticket holds the phase, the
   // item count and the next item, so that a claim made with a stale view fails.

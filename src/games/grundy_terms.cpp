@@ -10,11 +10,12 @@
 // Parallel form (J. P. Grossman, "Searching for periodicity in Officers", Games of No Chance 5):
 // a block of terms is speculated to take their candidates c, all common, so that the rare list
 // stays as it is and each term's candidate follows from the ones before it in a cheap serial
-// pass. The costly scans, one per term, then run on every thread at once: a term's scan reads
-// only the values below it, speculated ones included. The first term whose scan finds a missing
-// rare value has that value instead; the terms after it were speculated from a wrong value and
-// are computed again in the next block. Every term kept was verified from true values, so the
-// values are those of the one-thread engine whatever the thread count.
+// pass. The costly scans, one per term, run on the other threads meanwhile, each as soon as its
+// term's candidate is known: a term's scan reads only the values below it, speculated ones
+// included. The first term whose scan finds a missing rare value has that value instead; the
+// terms after it were speculated from a wrong value and are computed again in the next block.
+// Every term kept was verified from true values, so the values are those of the one-thread
+// engine whatever the thread count.
 #include "games/grundy_terms.hpp"
 
 #include <cstring>
@@ -43,6 +44,36 @@ std::uint32_t first_clear(const std::uint8_t* marks, const std::uint8_t* skip) n
     const std::uint64_t x = a | b, zero = (x - ones) & ~x & highs;
     if (zero != 0) return v + std::uint32_t(std::countr_zero(zero)) / 8;
   }
+}
+
+// Sets wanted[v] = 1 for the v < c with marks[v] == 0 (rows of 0s and 1s, readable eight bytes
+// past c), and returns how many; low gets those below 1024 as bits. Eight bytes at a time and no
+// branch per value: the wanted bytes are the complements of the marks, and multiplications sum
+// a word's bytes, or gather their low bits, into its top byte (the product's terms never overlap).
+std::uint32_t unmarked_below(std::uint32_t c, const std::uint8_t* marks, std::uint8_t* wanted,
+                             std::uint64_t* low) noexcept {
+  std::fill_n(low, 16, std::uint64_t(0));
+  std::uint32_t count = 0;
+  if constexpr (std::endian::native != std::endian::little) {
+    for (std::uint32_t v = 0; v < c; ++v)
+      if (!marks[v]) {
+        wanted[v] = 1, ++count;
+        if (v < 1024) low[v >> 6] |= std::uint64_t(1) << (v & 63);
+      }
+    return count;
+  }
+  constexpr std::uint64_t ones = 0x0101010101010101, gather = 0x0102040810204080;
+  for (std::uint32_t v = 0; v < c; v += 8) {
+    std::uint64_t m;
+    std::memcpy(&m, marks + v, 8);
+    std::uint64_t w = ~m & ones;
+    if (c - v < 8) w &= ~std::uint64_t(0) >> (8 * (8 - (c - v)));
+    std::memcpy(wanted + v, &w, 8);
+    count += std::uint32_t((w * ones) >> 56);  // the sum of the bytes, at most 8
+    const std::uint64_t bits = (w * gather) >> 56;
+    if (v < 1024) low[v >> 6] |= bits << (v & 63);
+  }
+  return count;
 }
 
 // mark(t) for every term t in [from, to) but `skip` (which may lie outside), in two plain loops.
@@ -92,28 +123,45 @@ std::uint32_t grundy_terms::naive(std::uint64_t n) {
 
 std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) {
   count = std::min(count, block_);
-  std::uint8_t* rows = clear_rows(count);
+  std::uint8_t* rows = size_rows(count);  // each chunk of the marking pass clears its own rows
   const std::size_t stride = stride_;
   mark_known_rare_pairs(n0, count, rows);
   // The rare positions below `count` are paired term by term (their partner may lie in the
   // block).
   const std::size_t low = std::lower_bound(rare_.begin(), rare_.end(), count) - rare_.begin();
-  // Speculation, in order: each term takes its candidate, so the ones after it see it.
-  std::uint64_t speculated = 0;
-  while (speculated < count) {
-    const std::uint64_t n = n0 + speculated;
-    const std::uint32_t c = candidate(n, rows + speculated * stride, low);
-    // Only the terms after it read a speculated value, and the block stops after one past the
-    // values so far: such a value is not stored, so that it widens the store only if verified.
-    if (c < g_.limit()) g_.set(n, c);
-    candidates_[speculated++] = c;
-    if (c >= value_limit_) break;  // the rows of later terms would be too short
-  }
-  // Verification, on every thread: each takes the next unverified term; none after a failure.
-  // The store's exceptions stay as they are until it ends (a speculated value is common).
+  // The store's exceptions stay as they are until the block ends (a speculated value is
+  // common), so the verification's index of them can be built first.
   if (g_.parity_packed()) index_low_exceptions();
-  std::atomic<std::uint64_t> first_wrong{speculated};
+  // Item 0 speculates, in order: each term takes its candidate, so the ones after it see it.
+  // Item t + 1 verifies term t as soon as its candidate is published, on whichever thread
+  // takes it, so that the other threads verify while the speculation goes on. A term's scan
+  // reads only the values below it, all published before it.
+  std::atomic<std::uint64_t> published{0}, speculated{count + 1};  // count + 1: still running
+  std::atomic<std::uint64_t> first_wrong{count};
+  const auto speculate = [&]() noexcept {
+    std::uint64_t s = 0;
+    for (; s < count && s <= first_wrong.load(std::memory_order_relaxed); ++s) {
+      const std::uint64_t n = n0 + s;
+      const std::uint32_t c = candidate(n, rows + s * stride, low);
+      // Only the terms after it read a speculated value, and the block stops after one past
+      // the values so far: such a value is not stored, so that it widens the store only if
+      // verified.
+      if (c < g_.limit()) g_.set(n, c);
+      candidates_[s] = c;
+      published.store(s + 1, std::memory_order_release);
+      if (c >= value_limit_) {  // the rows of later terms would be too short
+        ++s;
+        break;
+      }
+    }
+    speculated.store(s, std::memory_order_release);
+  };
+  // Verification: none after a failure.
   const auto verify_term = [&](std::uint64_t t, unsigned thread) noexcept {
+    while (published.load(std::memory_order_acquire) <= t) {
+      if (speculated.load(std::memory_order_acquire) <= t) return;  // never speculated
+      crew::pause();
+    }
     if (t > first_wrong.load(std::memory_order_relaxed)) return;
     std::uint8_t* wanted = wanted_.data() + thread * stride;
     const std::uint32_t v = verify(n0 + t, candidates_[t], rows + t * stride, wanted);
@@ -123,17 +171,20 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
       while (t < seen && !first_wrong.compare_exchange_weak(seen, t)) {}
     }
   };
-  run_items(speculated, verify_term);
+  run_items(count + 1, [&](std::uint64_t item, unsigned thread) noexcept {
+    if (item == 0) speculate();
+    else verify_term(item - 1, thread);
+  });
   // The terms up to the first wrong one are true; that one takes its verified value.
-  const std::uint64_t wrong = first_wrong.load();
-  const std::uint64_t kept = wrong < speculated ? wrong + 1 : speculated;
+  const std::uint64_t done = speculated.load(), wrong = first_wrong.load();
+  const std::uint64_t kept = wrong < done ? wrong + 1 : done;
   for (std::uint64_t t = 0; t < kept; ++t) {
     g_.set(n0 + t, verified_[t]);
     note(n0 + t);
   }
   // A wrong speculation wastes the rest of the block: shorten the next one while rare values
   // come often, lengthen it again while they do not.
-  block_ = std::min(max_block, wrong < speculated ? std::max<std::uint64_t>(8, 2 * kept) : 2 * block_);
+  block_ = std::min(max_block, wrong < done ? std::max<std::uint64_t>(8, 2 * kept) : 2 * block_);
   return kept;
 }
 
@@ -162,9 +213,15 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
   const std::uint64_t per_thread = (count + threads_ - 1) / threads_;
   const std::uint64_t chunk = std::max<std::uint64_t>(8, std::min((std::uint64_t(1) << 16) / value_limit_, per_thread));
   const std::uint64_t chunks = (count + chunk - 1) / chunk;
+  // Only the first value_limit_ bytes of a row are ever marked (size_rows).
+  const auto clear = [&](std::uint64_t from, std::uint64_t to) noexcept {
+    for (std::uint64_t t = from; t < to; ++t) std::fill_n(rows + t * stride_, value_limit_, std::uint8_t(0));
+  };
   if (g_.parity_packed()) {
     run_items(chunks, [&](std::uint64_t c, unsigned) noexcept {
-      mark_rare_pairs_packed(n0, count, rows, first, low, c * chunk, std::min(count, (c + 1) * chunk));
+      const std::uint64_t from = c * chunk, to = std::min(count, (c + 1) * chunk);
+      clear(from, to);
+      mark_rare_pairs_packed(n0, count, rows, first, low, from, to);
     });
     return;
   }
@@ -192,7 +249,11 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
     }
   };
   g_.visit([&](const auto* g) {
-    run_items(chunks, [&](std::uint64_t c, unsigned) noexcept { mark(c * chunk, std::min(count, (c + 1) * chunk), g); });
+    run_items(chunks, [&](std::uint64_t c, unsigned) noexcept {
+      const std::uint64_t from = c * chunk, to = std::min(count, (c + 1) * chunk);
+      clear(from, to);
+      mark(from, to, g);
+    });
   });
 }
 
@@ -272,15 +333,19 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_
   // (the vector scan needs every nim-sum there), or on a parity-packed store its byte (every
   // value is below 512 there, and so is every nim-sum; the rare ones have distinct bytes).
   const bool packed = g_.parity_packed();
+  std::uint64_t low[16];
+  std::uint32_t missing = unmarked_below(c, marks, wanted, low);
   std::uint32_t table[32] = {};
-  std::uint32_t missing = 0;
-  for (std::uint32_t v = 0; v < c; ++v)
-    if (!marks[v]) {
-      wanted[v] = 1;
-      ++missing;
-      const std::uint32_t x = packed ? (v < 512 ? g_.pack(v) : 1024u) : v;
-      if (x < 1024) table[x >> 5] |= std::uint32_t(1) << (x & 31);
+  for (unsigned i = 0; i < 16; ++i) {
+    if (!packed) {
+      table[2 * i] = std::uint32_t(low[i]), table[2 * i + 1] = std::uint32_t(low[i] >> 32);
+      continue;
     }
+    for (std::uint64_t bits = i < 8 ? low[i] : 0; bits != 0; bits &= bits - 1) {
+      const std::uint32_t x = g_.pack(64 * i + unsigned(std::countr_zero(bits)));
+      table[x >> 5] |= std::uint32_t(1) << (x & 31);
+    }
+  }
   if (packed) {
     scan_pairs_packed(n, marks, wanted, table, missing);
   } else {
@@ -440,16 +505,20 @@ std::pair<std::uint32_t, std::uint64_t> fewest_rare_mask(std::span<const std::ui
   return {best_mask, best};
 }
 
-// Zeroed marks for `count` terms, one row of stride_ bytes each. Every marked value is a
-// nim-sum of earlier values, so below value_limit_; rows twice that long leave room for the
-// sparse method's search for c, which stops below 2 * value_limit_ (the mask is below
-// value_limit_, so some value in [value_limit_, 2 value_limit_) is common). One cache line
-// more staggers the rows' marked parts over the cache's sets: at a power-of-two stride they
-// would all fall in the same few.
-std::uint8_t* grundy_terms::clear_rows(std::uint64_t count) {
-  stride_ = 2 * std::size_t(value_limit_) + 64;
+// Rows of marks for `count` terms, stride_ bytes each, zero past their first value_limit_
+// bytes, which are left as they were (clear_rows zeroes them). Every marked value is a nim-sum
+// of earlier values, so below value_limit_; rows twice that long leave room for the sparse
+// method's search for c, which stops below 2 * value_limit_ (the mask is below value_limit_,
+// so some value in [value_limit_, 2 value_limit_) is common). One cache line more staggers the
+// rows' marked parts over the cache's sets: at a power-of-two stride they would all fall in
+// the same few.
+std::uint8_t* grundy_terms::size_rows(std::uint64_t count) {
+  const std::size_t stride = 2 * std::size_t(value_limit_) + 64;
+  if (stride != stride_) {  // the old marks lie anywhere in rows of the new stride
+    stride_ = stride;
+    std::fill(rows_.begin(), rows_.end(), std::uint8_t(0));
+  }
   if (rows_.size() < count * stride_) rows_.resize(count * stride_);
-  std::fill_n(rows_.begin(), count * stride_, std::uint8_t(0));
   if (wanted_.size() < threads_ * stride_) wanted_.assign(threads_ * stride_, 0);
   if (rare_bytes_.size() != stride_ || rare_bytes_mask_ != mask_) {
     rare_bytes_.resize(stride_);
@@ -461,6 +530,12 @@ std::uint8_t* grundy_terms::clear_rows(std::uint64_t count) {
     verified_.resize(max_block);
   }
   return rows_.data();
+}
+
+std::uint8_t* grundy_terms::clear_rows(std::uint64_t count) {
+  std::uint8_t* rows = size_rows(count);
+  std::fill_n(rows, count * stride_, std::uint8_t(0));
+  return rows;
 }
 
 void grundy_terms::extend_rare(std::uint64_t from, std::uint64_t to) {

@@ -108,6 +108,8 @@ class grundy_terms {
   void mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t first,
                               std::size_t low, std::uint64_t from, std::uint64_t chunk_end) const noexcept;
 
+  // Rows of marks for `count` terms: sized (size_rows) or sized and zeroed (clear_rows).
+  std::uint8_t* size_rows(std::uint64_t count);
   std::uint8_t* clear_rows(std::uint64_t count);
   // f(item, thread) for item < items, on the crew when there is one.
   template <class F>
@@ -157,7 +159,7 @@ class grundy_terms {
   std::uint64_t low_exceptions_range_;         // a multiple of 64
   std::vector<std::uint64_t> low_exceptions_;  // index_low_exceptions()
   std::uint32_t mask_ = 0;
-  // 1 for the rare values below stride_, for the candidate's search past them (clear_rows
+  // 1 for the rare values below stride_, for the candidate's search past them (size_rows
   // builds it for rare_bytes_mask_).
   std::vector<std::uint8_t> rare_bytes_;
   std::uint32_t rare_bytes_mask_ = 0;

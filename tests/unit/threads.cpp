@@ -3,9 +3,10 @@
 // path and the kernel are decided by whichever thread comes first), kernel::force while other
 // threads compute (batch.hpp, kernel.hpp: each call reads the kernel once, and every kernel
 // gives the same answers), big products sharing the library's worker threads with many callers
-// and set_helper_thread toggled under them (big.hpp), and the tables built on first use
-// (log.hpp, roots.hpp, the chunk field of big.hpp). Run under ThreadSanitizer by `make tsan`
-// (docs/testing.md); here too in the ordinary suites, where it checks the answers.
+// and set_helper_thread toggled under them (big.hpp), the tables built on first use (log.hpp,
+// roots.hpp, the chunk field of big.hpp), and the heap engine's speculation and verification
+// (heap.hpp). Run under ThreadSanitizer by `make tsan` (docs/testing.md); here too in the
+// ordinary suites, where it checks the answers.
 //
 // Each test starts its threads before anything else in the process has computed, so that the
 // first uses are concurrent (ctest runs every test in a process of its own).
@@ -19,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "edge_values.hpp"
@@ -29,6 +31,7 @@
 #include "nimber/batch.hpp"
 #include "nimber/big.hpp"
 #include "nimber/detail/fermat_tower.hpp"
+#include "nimber/games/heap.hpp"
 #include "nimber/kernel.hpp"
 
 namespace {
@@ -337,6 +340,29 @@ TEST(Threads, FieldTablesBuiltOnFirstUseFromManyThreads) {
   check_field_algorithms_from_threads<std::uint64_t>();
   check_field_algorithms_from_threads<std::uint32_t>();
   check_field_algorithms_from_threads<std::uint16_t>();
+}
+
+// The heap engine's sparse method on several threads, where one thread speculates a block's
+// terms while the others verify the ones already speculated: the values of one thread, on a
+// store of one byte and on one parity-packed from the 35,000th term (its scans and their index
+// of the exceptions; Officers names no mask that packs by then).
+TEST(Threads, HeapEngineVerifiesWhileItSpeculates) {
+  namespace ng = nimber::games;
+  for (const auto& [code, packed] : {std::pair{"grundy", false}, {"grundy", true}, {"0.14", true}, {"0.6", false}}) {
+    const auto game = ng::heap_game::from_string(code);
+    ng::sequence_options o;
+    o.use_period = false;
+    o.engine = ng::sequence_options::method::sparse;
+    if (packed) o.parity_from = 0, o.widen_at = 35000;
+    o.threads = 1;
+    const auto one = ng::grundy_sequence_of(game, 40000, o);
+    for (const unsigned threads : {2u, 3u}) {
+      o.threads = threads;
+      const auto many = ng::grundy_sequence_of(game, 40000, o);
+      ASSERT_EQ(many.values, one.values) << code << " on " << threads << " threads";
+      EXPECT_EQ(many.values.parity_packed(), packed) << code;
+    }
+  }
 }
 
 }  // namespace
