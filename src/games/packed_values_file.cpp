@@ -393,11 +393,14 @@ void packed_values::trim(std::uint64_t at) const noexcept {
   drop(data_, here + limit / 16, capacity_);
 }
 
-// Growth moves the exceptions past the new end of the values first, and records where they
-// went, so that the values written from now on never land on exceptions a header points to.
+// Growth lengthens the file, then moves the exceptions past the new end of the values and
+// records where they went, so that the values written from now on never land on exceptions a
+// header points to, and a header never describes more file than there is (a run killed in
+// between leaves the old header, which a longer file still fits).
 void packed_values::reserve_file(std::uint64_t bytes) {
   file_state& f = *file_;
   const std::uint64_t capacity = round_up(std::max(bytes, std::uint64_t(1) << 20));
+  allocate(f.fd, header_bytes + capacity_, header_bytes + capacity, f.path);
   if (f.exceptions_at < header_bytes + capacity) {
     const std::uint64_t at = header_bytes + capacity;
     const std::vector<unsigned char> raw = encode_positions(exceptions_, 0, f.exceptions_written);
@@ -406,7 +409,6 @@ void packed_values::reserve_file(std::uint64_t bytes) {
     f.exceptions_at = at;
     f.record(*this, f.committed, f.exceptions_written);
   }
-  allocate(f.fd, header_bytes + capacity_, header_bytes + capacity, f.path);
   void* p = ::mremap(data_, capacity_, capacity, MREMAP_MAYMOVE);
   if (p == MAP_FAILED) fail(f.path, "cannot map it");
   data_ = p;
