@@ -225,23 +225,45 @@ void* map(int fd, std::uint64_t capacity, const std::string& path) {
   return p;
 }
 
+// Renames the file `from` to `to` unless `to` exists (atomically: renameat2's NOREPLACE, or a
+// hard link where the file system lacks it).
+void name_new_file(const std::string& from, const std::string& to) {
+  int failed = ::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE);
+  if (failed != 0 && (errno == EINVAL || errno == ENOSYS)) {
+    failed = ::link(from.c_str(), to.c_str());
+    if (failed == 0) ::unlink(from.c_str());
+  }
+  if (failed == 0) return;
+  const int e = errno;
+  ::unlink(from.c_str());
+  if (e == EEXIST) throw store_error(to, "a file that does not exist yet");
+  errno = e;
+  fail(to, "cannot name it");
+}
+
 }  // namespace
 
 packed_values::file_state::file_state(std::string path_, std::string_view tag_)
     : path(std::move(path_)), tag(tag_), baseline(resident_file_bytes()) {}
 
+// A new store is written as FILE.create and takes its name once its first header is on disk,
+// never over a file that appeared meanwhile, so that a run killed while it creates the store
+// leaves no FILE (--resume then starts afresh) and a draft that the next run takes over.
 packed_values packed_values::create_file(const std::string& path, std::string_view tag) {
   if (tag.size() > max_tag) throw store_error(path, "a tag of at most 1024 characters");
   packed_values v;
   v.file_ = std::make_unique<file_state>(path, tag);
   file_state& f = *v.file_;
-  f.fd = open_locked(path, O_CREAT | O_EXCL);
+  const std::string draft = path + ".create";
+  f.fd = open_locked(draft, O_CREAT);
+  if (::ftruncate(f.fd, 0) != 0) fail(draft, "cannot write it");
   v.capacity_ = page;
   allocate(f.fd, 0, header_bytes + v.capacity_, path);
   f.exceptions_at = header_bytes + v.capacity_;
   v.data_ = map(f.fd, v.capacity_, path);
   f.sequence = 0;
   v.commit(0);  // writes slot 1; slot 0 stays empty
+  name_new_file(draft, path);
   return v;
 }
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
@@ -76,6 +77,31 @@ TEST(CliHeapStore, KilledAndResumedRunsPrintWhatOneRunPrints) {
     const result again = run({"heap", g.code, "--terms", g.terms, "--store", dir.path + "/values.store", "--resume", "--quiet"});
     EXPECT_EQ(again.status, 0) << again.err;
     EXPECT_TRUE(again.out == memory.out) << g.code;
+  }
+}
+
+// Runs killed in their first tens of milliseconds, while the store is created and while it
+// grows from one page to a mebibyte and on (each growth moves the exceptions and writes a
+// header): every file left behind is taken up again (no header describes more file than there
+// is) or is no store yet (a run killed before its first header leaves no FILE). Seeded; before
+// the file was lengthened ahead of its header, about one round in twenty hit that, and under
+// the sanitizers, which start slowly, the first kill often found a file with no header.
+TEST(CliHeapStore, RunsKilledWhileTheStoreGrowsLeaveAStoreToTakeUp) {
+  const temp_dir dir;
+  const std::string store = dir.path + "/values.store";
+  const std::vector<std::string> args{"heap", "0.106", "--terms", "200000", "--store", store, "--resume",
+                                      "--checkpoint-every", "0", "--quiet"};
+  std::mt19937_64 rng(14);
+  for (int round = 0; round < 40; ++round) {
+    std::filesystem::remove(store);
+    std::filesystem::remove(store + ".create");
+    for (int k = 0; k < 6; ++k) {
+      auto p = start(args);
+      ::usleep(useconds_t(10000 + rng() % 80000));
+      ::kill(p->pid, SIGKILL);
+      const result r = finish(*p);
+      ASSERT_TRUE(r.status == 0 || r.status == 128 + SIGKILL) << "round " << round << ": " << r.err;
+    }
   }
 }
 
