@@ -225,6 +225,16 @@ void* map(int fd, std::uint64_t capacity, const std::string& path) {
   return p;
 }
 
+// Makes a rename into the directory of `path` durable: the new name survives a crash of the
+// machine, not only of the process. Best effort: a directory that cannot be opened is left.
+void sync_directory_of(const std::string& path) {
+  const std::string dir = path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/') + 1);
+  if (const int d = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); d >= 0) {
+    ::fsync(d);
+    ::close(d);
+  }
+}
+
 // Renames the file `from` to `to` unless `to` exists (atomically: renameat2's NOREPLACE, or a
 // hard link where the file system lacks it).
 void name_new_file(const std::string& from, const std::string& to) {
@@ -233,7 +243,10 @@ void name_new_file(const std::string& from, const std::string& to) {
     failed = ::link(from.c_str(), to.c_str());
     if (failed == 0) ::unlink(from.c_str());
   }
-  if (failed == 0) return;
+  if (failed == 0) {
+    sync_directory_of(to);
+    return;
+  }
   const int e = errno;
   ::unlink(from.c_str());
   if (e == EEXIST) throw store_error(to, "a file that does not exist yet");
@@ -485,11 +498,7 @@ void packed_values::finish_rewrite(void* target) {
   f.exceptions_at = at;
   f.record(*this, f.committed, exceptions);
   if (::rename(path.c_str(), f.path.c_str()) != 0) fail(f.path, "cannot replace it");
-  const std::string dir = f.path.find('/') == std::string::npos ? "." : f.path.substr(0, f.path.rfind('/') + 1);
-  if (const int d = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); d >= 0) {
-    ::fsync(d);
-    ::close(d);
-  }
+  sync_directory_of(f.path);
   ::munmap(old_data, old_capacity);
   ::close(old_fd);
 }
