@@ -280,13 +280,21 @@ std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, co
   for (const alpha_entry& k : known) t.set(std::size_t(odd_prime_index(k.p)), k.alpha, k.degree);
   if (!is_alpha_candidate(e.p, e.order, e.degree, e.alpha, e.excess, t)) return std::nullopt;
   const kappa_h kf = lenstra_kappa(e.order, t);
+  // (2^E - 1)/p = c (2^E - 1)/(2^f - 1) with c = (2^f - 1)/p: the bits of c, E/f times.
+  digits c = all_ones(e.order);
+  if (div_small(c, e.p) != 0) throw std::logic_error("alpha: p does not divide 2^f - 1");
+  trim(c);
   for (std::uint64_t m = 0; m <= e.excess; ++m) {
     const ordinal x = kf.value + ordinal(m);
-    digits exponent = all_ones(lcm_checked(kf.degree, finite_degree(m)));
-    if (div_small(exponent, e.p) != 0) throw std::logic_error("alpha: p does not divide 2^E - 1");
-    trim(exponent);
-    std::optional<ordinal> zeta = dense_pow(x, exponent, t, dense_limit, progress);
-    if (!zeta) zeta = pow_limbs(x, exponent, t);  // a field with no dense form: term by term
+    const std::uint64_t degree = lcm_checked(kf.degree, finite_degree(m));
+    if (degree % e.order != 0) throw std::logic_error("alpha: f does not divide the candidate's degree");
+    std::optional<ordinal> zeta = dense_pow_periodic(x, c, degree / e.order, e.order, t, dense_limit, progress);
+    if (!zeta) {  // a field with no dense form: term by term
+      digits exponent = all_ones(degree);
+      div_small(exponent, e.p);
+      trim(exponent);
+      zeta = pow_limbs(x, exponent, t);
+    }
     if ((m < e.excess) != (*zeta == ordinal(1))) return std::nullopt;
     if (m == e.excess) return zeta;
   }

@@ -232,7 +232,49 @@ std::vector<word> divisor_chain_power(const dense_field& F, const std::vector<wo
   return g == 1 ? u : all_ones_power(F, u, g);
 }
 
+// prod_{i<n} y^(2^(s i)) by squarings and products alone, no Frobenius map: the binary method
+// on n, z_k = prod_{i<k} y^(2^(s i)) giving z_(2k) = z_k^(2^(s k)) z_k and z_(k+1) = z_k^(2^s) y;
+// about 2 log2 n products and s n squarings. `progress` sees the squarings done, after `done`.
+std::vector<word> squaring_product(const dense_field& F, const std::vector<word>& y, word n, word s,
+                                   std::uint64_t done, std::uint64_t total, const progress_fn& progress) {
+  const auto squared = [&](std::vector<word> z, word times) {
+    for (word i = 0; i < times; ++i, ++done) {
+      if (progress) progress(done, total);
+      z = F.square(z);
+    }
+    return z;
+  };
+  int top = 63;
+  while (!((n >> top) & 1)) --top;
+  std::vector<word> z = y;
+  word k = 1;
+  for (int b = top - 1; b >= 0; --b) {
+    z = F.mul(squared(z, s * k), z);
+    k *= 2;
+    if ((n >> b) & 1) {
+      z = F.mul(squared(z, s), y);
+      ++k;
+    }
+  }
+  return z;
+}
+
 }  // namespace
+
+std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std::uint64_t n, std::uint64_t s,
+                                          const kappa_basis& t, std::size_t max_dim, const progress_fn& progress) {
+  if (n == 0) throw std::invalid_argument("dense_pow_periodic: no period");
+  const std::optional<dense_field> F = dense::field_of(x, t, max_dim);
+  if (!F) return std::nullopt;
+  std::uint64_t bits = c.size() * 64;
+  while (bits > 0 && !((c[(bits - 1) / 64] >> ((bits - 1) % 64)) & 1)) --bits;
+  const std::uint64_t total = bits + s * (n - 1);
+  const progress_fn window = [&](std::uint64_t done, std::uint64_t) {
+    if (progress) progress(done, total);
+  };
+  const std::vector<word> y = pow(*F, dense::to_dense(*F, x), c, window);
+  return dense::to_ordinal(*F, squaring_product(*F, y, n, s, bits, total, progress));
+}
 
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
                                         const kappa_basis& t, const progress_fn& progress, power_method method) {

@@ -78,6 +78,12 @@ std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::
 inline constexpr std::size_t dense_limit = std::size_t(1) << 22;  // 32 MiB an element
 std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_basis& t, std::size_t max_dim,
                                   const progress_fn& progress = {});
+// x^e for e = c (2^(s n) - 1)/(2^s - 1), the bits of c repeated n times at period s (c below
+// 2^s), by squarings and products alone: x^c by the sliding window, then the product of its
+// 2^(s i)-th powers, i < n, each by repeated squaring (about s n squarings and 2 log2 n
+// products where the plain window over all s n bits takes s n / 8 products).
+std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std::uint64_t n, std::uint64_t s,
+                                          const kappa_basis& t, std::size_t max_dim, const progress_fn& progress = {});
 std::optional<ordinal> dense_frobenius(const ordinal& x, std::uint64_t j, const kappa_basis& t);
 std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const kappa_basis& t);
 

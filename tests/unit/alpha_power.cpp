@@ -1,7 +1,8 @@
 // The p-th power test of the alpha search (dense.cpp, dense_frobenius.cpp): its norm (an
 // Itoh-Tsujii chain whose Frobenius maps are composed along the chain) against the product of
 // the conjugates by plain squarings, and its final power taken through a divisor of f (the
-// fast path) against the plain power of f bits, on the shipped table and on random elements.
+// fast path) against the plain power of f bits, on the shipped table and on random elements;
+// the second proof's power of a periodic exponent against the plain window.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -100,7 +101,39 @@ TEST(AlphaPower, FrobeniusProductAgainstSquarings) {
   }
 }
 
-// The second proof (the plain power of (2^E - 1)/p, no norm) gives every table entry's
+// x^e for an exponent whose bits repeat with a period, by the product of powers of x^c
+// (dense_pow_periodic), against the sliding window over all of e's bits, and for c = 1
+// against the norm's Frobenius product, in the field of E = 420: n with both steps of its
+// binary method, one period, and c empty, small, random and all ones.
+TEST(AlphaPower, PeriodicExponentAgainstTheWindow) {
+  std::mt19937_64 rng(797);
+  const ordinal gen = ordinal::from_string("w^(w^2 + w) + w");
+  const auto& t = nimber::transfinite::default_kappa_basis();
+  for (const auto& [n, s] : {std::pair{1ull, 9ull}, {2ull, 1ull}, {7ull, 10ull}, {8ull, 30ull}, {13ull, 64ull},
+                             {5ull, 100ull}, {3ull, 140ull}}) {
+    for (const int kind : {0, 1, 2, 3}) {
+      nimber::transfinite::digits c((s + 63) / 64, 0);
+      for (std::uint64_t b = 0; b < s; ++b) {
+        const bool set = kind == 1 ? b == 0 : kind == 2 ? (rng() & 1) != 0 : kind == 3;
+        if (set) c[b / 64] |= std::uint64_t(1) << (b % 64);
+      }
+      nimber::transfinite::digits e((s * n + 63) / 64, 0);
+      for (std::uint64_t i = 0; i < n; ++i)
+        for (std::uint64_t b = 0; b < s; ++b)
+          if (c[b / 64] >> (b % 64) & 1) e[(s * i + b) / 64] |= std::uint64_t(1) << ((s * i + b) % 64);
+      const ordinal x = random_in_field(rng, gen, {3, 5, 7}, 4, 2);
+      const auto periodic = nimber::transfinite::dense_pow_periodic(x, c, n, s, t, nimber::transfinite::dense_limit);
+      const auto window = nimber::transfinite::dense_pow(x, e, t, nimber::transfinite::dense_limit);
+      ASSERT_TRUE(periodic.has_value() && window.has_value());
+      EXPECT_EQ(*periodic, *window) << "n = " << n << ", s = " << s << ", kind " << kind;
+      if (kind == 1) {
+        EXPECT_EQ(*periodic, *nimber::transfinite::dense_frobenius_product(x, n, s, t));
+      }
+    }
+  }
+}
+
+// The second proof (the power (2^E - 1)/p by squarings and products, no norm) gives every table entry's
 // certificate, and refuses an entry whose excess is too small.
 TEST(AlphaPower, SecondProofReproducesTheTable) {
   const auto& table = nimber::alpha_table();

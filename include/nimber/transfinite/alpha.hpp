@@ -154,9 +154,11 @@ bool verify_alpha(const alpha_entry& e);
 
 // A second proof of an entry (its certificate may be absent), sharing no step of the search
 // but the field arithmetic: each candidate x = kappa_f + m, m <= e.excess, raised to
-// (2^E_m - 1)/p by a plain power in its field GF(2^E_m) (E_m bits of exponent: no norm, no
-// Frobenius maps, no divisor chain). That power is N(x)^((2^f - 1)/p), the search's zeta, so
-// it returns the certificate; nullopt when a candidate below the excess is not a p-th power,
+// (2^E_m - 1)/p in its field GF(2^E_m) by squarings and products alone (no Frobenius maps, no
+// norm chain, no divisor chain): that exponent is c (2^E_m - 1)/(2^f - 1), c = (2^f - 1)/p,
+// so x^c by a sliding window and then the product of its 2^(f i)-th powers, i < E_m/f, by
+// repeated squaring (dense_pow_periodic). That power is N(x)^((2^f - 1)/p), the search's
+// zeta, so it returns the certificate; nullopt when a candidate below the excess is not a p-th power,
 // or the last one is. `known` holds the entries of alpha_prerequisites(e.p) (alpha_unavailable
 // otherwise); `progress` sees the exponent bits done, candidate by candidate.
 std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
