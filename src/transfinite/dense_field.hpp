@@ -57,6 +57,15 @@ class dense_field {
   word cmul(word a, word b) const noexcept {
     return coef_bits <= 8 ? word(nimber::mul<std::uint8_t>(std::uint8_t(a), std::uint8_t(b))) : nimber::mul<word>(a, b);
   }
+  word csquare(word a) const noexcept {
+    return coef_bits <= 8 ? word(nimber::square<std::uint8_t>(std::uint8_t(a))) : nimber::square<word>(a);
+  }
+  // The lowest level's alpha, a constant of GF(2^c): the sum of its terms' coefficients.
+  word lowest_alpha() const noexcept {
+    word a = 0;
+    for (const monomial& m : levels[0].alpha) a ^= m.coef;
+    return a;
+  }
 
   // out += x * y over levels [0, i)
   void mul_acc(std::size_t i, const word* x, const word* y, word* out) const {
@@ -149,6 +158,15 @@ class dense_field {
       for (std::size_t u = 0; u < size(i) / s; ++u) monomial_acc(top, x + u * s, m, out + u * s);
       return;
     }
+    if (i == 1) {  // coefficient by coefficient, without a call for each
+      const word n = levels[0].n, sh = m.shift[0], a = lowest_alpha();
+      for (word u = 0; u < n; ++u) {
+        const word c = cmul(x[u], m.coef);
+        if (u + sh < n) out[u + sh] ^= c;
+        else out[u + sh - n] ^= cmul(c, a);
+      }
+      return;
+    }
     const level& v = levels[i - 1];
     const std::size_t s = v.stride;
     const word sh = m.shift[i - 1];
@@ -167,7 +185,16 @@ class dense_field {
   // out = x^2 over levels [0, i) (out zeroed by the caller)
   void square_acc(std::size_t i, const word* x, word* out) const {
     if (i == 0) {
-      out[0] ^= cmul(x[0], x[0]);
+      out[0] ^= csquare(x[0]);
+      return;
+    }
+    if (i == 1) {  // coefficient by coefficient, without a call for each
+      const word n = levels[0].n, a = lowest_alpha();
+      for (word u = 0; u < n; ++u) {
+        const word c = csquare(x[u]);
+        if (2 * u < n) out[2 * u] ^= c;
+        else out[2 * u - n] ^= cmul(c, a);
+      }
       return;
     }
     const level& v = levels[i - 1];
