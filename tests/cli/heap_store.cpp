@@ -83,9 +83,8 @@ TEST(CliHeapStore, KilledAndResumedRunsPrintWhatOneRunPrints) {
 // Runs killed in their first tens of milliseconds, while the store is created and while it
 // grows from one page to a mebibyte and on (each growth moves the exceptions and writes a
 // header): every file left behind is taken up again (no header describes more file than there
-// is) or is no store yet (a run killed before its first header leaves no FILE). Seeded; before
-// the file was lengthened ahead of its header, about one round in twenty hit that, and under
-// the sanitizers, which start slowly, the first kill often found a file with no header.
+// is) or is no store yet (a run killed before its first header leaves no FILE). Seeded; under
+// the sanitizers, which start slowly, the first kill of a round often falls before that header.
 TEST(CliHeapStore, RunsKilledWhileTheStoreGrowsLeaveAStoreToTakeUp) {
   const temp_dir dir;
   const std::string store = dir.path + "/values.store";
