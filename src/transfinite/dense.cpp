@@ -95,14 +95,9 @@ std::vector<word> pow_at(const dense_field& F, std::size_t i, const std::vector<
 
 // x mod (2^k - 1), by adding the k-bit pieces of x.
 digits mod_mersenne(digits x, word k) {
-  const auto bits = [](const digits& v) {
-    for (std::size_t i = v.size(); i-- > 0;)
-      if (v[i]) return word(64 * i + 64 - word(__builtin_clzll(v[i])));
-    return word(0);
-  };
   const auto bit = [](const digits& v, word i) { return i / 64 < v.size() ? (v[i / 64] >> (i % 64)) & 1 : 0; };
-  while (bits(x) > k) {
-    const word n = bits(x);
+  while (bit_length(x) > k) {
+    const word n = bit_length(x);
     digits sum((k + 63) / 64 + 2, 0);  // the pieces' sum needs k + log2(pieces) bits
     for (word start = 0; start < n; start += k) {  // add the piece [start, start + k)
       word carry = 0;
@@ -115,7 +110,7 @@ digits mod_mersenne(digits x, word k) {
     trim(sum);
     x = std::move(sum);
   }
-  if (bits(x) == k && std::all_of(x.begin(), x.end() - 1, [](word w) { return w == ~word(0); }) &&
+  if (bit_length(x) == k && std::all_of(x.begin(), x.end() - 1, [](word w) { return w == ~word(0); }) &&
       x.back() == (k % 64 ? (word(1) << (k % 64)) - 1 : ~word(0)))
     return {};  // 2^k - 1 itself
   return x;
@@ -126,6 +121,8 @@ std::optional<dense_field> field_of(const ordinal& x, const kappa_basis& t, std:
   if (!field) return std::nullopt;
   for (std::size_t i = 0; i < field->levels.size(); ++i)
     for (const term& a : t.alpha(field->levels[i].k).terms()) field->levels[i].alpha.push_back(to_monomial(*field, a, i));
+  if (!field->levels.empty())
+    for (const monomial& m : field->levels[0].alpha) field->lowest_alpha ^= m.coef;
   // Kronecker products on every level while the wide form (each level nearly doubles it)
   // fits in 2^33 bits: one GF(2)[x] product of it costs far less than Karatsuba over the
   // blocks of a level above.
@@ -149,8 +146,7 @@ using dense::word;
 // bits/(w + 1) products instead of bits/2.
 std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const digits& e,
                       const progress_fn& progress = {}) {
-  std::size_t bits = e.size() * 64;
-  while (bits > 0 && !((e[(bits - 1) / 64] >> ((bits - 1) % 64)) & 1)) --bits;
+  const std::size_t bits = bit_length(e);
   const auto bit = [&e](std::size_t i) { return unsigned(e[i / 64] >> (i % 64) & 1); };
   // The window of the fewest products, 2^(w-1) odd powers and about bits/(w + 1) steps, with
   // at most 256 MiB of odd powers.
@@ -264,10 +260,10 @@ std::vector<word> squaring_product(const dense_field& F, const std::vector<word>
 std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std::uint64_t n, std::uint64_t s,
                                           const kappa_basis& t, std::size_t max_dim, const progress_fn& progress) {
   if (n == 0) throw std::invalid_argument("dense_pow_periodic: no period");
+  const std::uint64_t bits = bit_length(c);
+  if (bits > s) throw std::invalid_argument("dense_pow_periodic: c is not below 2^s");
   const std::optional<dense_field> F = dense::field_of(x, t, max_dim);
   if (!F) return std::nullopt;
-  std::uint64_t bits = c.size() * 64;
-  while (bits > 0 && !((c[(bits - 1) / 64] >> ((bits - 1) % 64)) & 1)) --bits;
   const std::uint64_t total = bits + s * (n - 1);
   const progress_fn window = [&](std::uint64_t done, std::uint64_t) {
     if (progress) progress(done, total);

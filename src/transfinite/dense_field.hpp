@@ -42,6 +42,9 @@ class dense_field {
   unsigned coef_bits = 1;
   std::vector<level> levels;
   std::size_t dim = 1;
+  // The lowest level's alpha, a constant of GF(2^c): the sum of its terms' coefficients (set
+  // with the levels' alphas, by field_of).
+  word lowest_alpha = 0;
   // Products of the levels [0, i) for 1 <= i <= kron_levels go through one GF(2)[x] product.
   std::optional<kronecker> kron;
   std::size_t kron_levels = 0;
@@ -59,12 +62,6 @@ class dense_field {
   }
   word csquare(word a) const noexcept {
     return coef_bits <= 8 ? word(nimber::square<std::uint8_t>(std::uint8_t(a))) : nimber::square<word>(a);
-  }
-  // The lowest level's alpha, a constant of GF(2^c): the sum of its terms' coefficients.
-  word lowest_alpha() const noexcept {
-    word a = 0;
-    for (const monomial& m : levels[0].alpha) a ^= m.coef;
-    return a;
   }
 
   // out += x * y over levels [0, i)
@@ -120,8 +117,7 @@ class dense_field {
     if (i == 1) {  // the lowest alpha is a constant of GF(2^c)
       for (word j = 0; j < v.n; ++j) out[j] ^= kron->coefficient(offset + j * b);
       for (word j = v.n; j < 2 * v.n - 1; ++j)
-        if (const word c = kron->coefficient(offset + j * b))
-          for (const monomial& m : v.alpha) out[j - v.n] ^= cmul(c, m.coef);
+        if (const word c = kron->coefficient(offset + j * b)) out[j - v.n] ^= cmul(c, lowest_alpha);
       return;
     }
     for (word j = 0; j < v.n; ++j) reduce(i - 1, offset + j * b, out + j * s);
@@ -159,7 +155,7 @@ class dense_field {
       return;
     }
     if (i == 1) {  // coefficient by coefficient, without a call for each
-      const word n = levels[0].n, sh = m.shift[0], a = lowest_alpha();
+      const word n = levels[0].n, sh = m.shift[0], a = lowest_alpha;
       for (word u = 0; u < n; ++u) {
         const word c = cmul(x[u], m.coef);
         if (u + sh < n) out[u + sh] ^= c;
@@ -189,7 +185,7 @@ class dense_field {
       return;
     }
     if (i == 1) {  // coefficient by coefficient, without a call for each
-      const word n = levels[0].n, a = lowest_alpha();
+      const word n = levels[0].n, a = lowest_alpha;
       for (word u = 0; u < n; ++u) {
         const word c = csquare(x[u]);
         if (2 * u < n) out[2 * u] ^= c;

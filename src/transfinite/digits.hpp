@@ -20,6 +20,13 @@ inline void trim(digits& d) noexcept {
   while (!d.empty() && d.back() == 0) d.pop_back();
 }
 
+// The number of bits of x up to its highest set one (0 for zero).
+inline std::uint64_t bit_length(const digits& x) noexcept {
+  for (std::size_t i = x.size(); i-- > 0;)
+    if (x[i]) return 64 * i + 64 - std::uint64_t(__builtin_clzll(x[i]));
+  return 0;
+}
+
 // Ordinal order of trimmed exponents: more digits is larger, else the highest digit that
 // differs decides.
 inline std::strong_ordering compare_exponents(const digits& a, const digits& b) noexcept {

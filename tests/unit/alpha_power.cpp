@@ -131,6 +131,30 @@ TEST(AlphaPower, PeriodicExponentAgainstTheWindow) {
       }
     }
   }
+  // c must be below 2^s: its bits would otherwise overlap the next period's.
+  const ordinal x = ordinal::from_string("w");
+  EXPECT_THROW(nimber::transfinite::dense_pow_periodic(x, {8}, 3, 3, t, nimber::transfinite::dense_limit),
+               std::invalid_argument);
+  EXPECT_THROW(nimber::transfinite::dense_pow_periodic(x, {1}, 0, 3, t, nimber::transfinite::dense_limit),
+               std::invalid_argument);
+  EXPECT_TRUE(nimber::transfinite::dense_pow_periodic(x, {7}, 3, 3, t, nimber::transfinite::dense_limit).has_value());
+}
+
+// The bit length of the exponents' limbs, untrimmed ones included, against the bits counted one by one.
+TEST(AlphaPower, BitLengthOfLimbs) {
+  using nimber::transfinite::bit_length;
+  EXPECT_EQ(bit_length({}), 0u);
+  EXPECT_EQ(bit_length({0, 0}), 0u);
+  EXPECT_EQ(bit_length(nimber::transfinite::all_ones(130)), 130u);
+  std::mt19937_64 rng(64);
+  for (int round = 0; round < 200; ++round) {
+    nimber::transfinite::digits x(rng() % 4, 0);
+    for (std::uint64_t& limb : x) limb = rng() % 3 == 0 ? 0 : rng() >> (rng() % 64);
+    std::uint64_t counted = 0;
+    for (std::uint64_t i = 0; i < 64 * x.size(); ++i)
+      if (x[i / 64] >> (i % 64) & 1) counted = i + 1;
+    EXPECT_EQ(bit_length(x), counted);
+  }
 }
 
 // The second proof (the power (2^E - 1)/p by squarings and products, no norm) gives every table entry's
