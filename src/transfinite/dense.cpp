@@ -230,15 +230,17 @@ std::vector<word> divisor_chain_power(const dense_field& F, const std::vector<wo
 
 // prod_{i<n} y^(2^(s i)) by squarings and products alone, no Frobenius map: the binary method
 // on n, z_k = prod_{i<k} y^(2^(s i)) giving z_(2k) = z_k^(2^(s k)) z_k and z_(k+1) = z_k^(2^s) y;
-// about 2 log2 n products and s n squarings. `progress` sees the squarings done, after `done`.
+// about 2 log2 n products and s n squarings, these by the sparse squaring map (a pass over
+// about three terms a coefficient, where square_acc recurses through the levels). `progress`
+// sees the squarings done, after `done`.
 std::vector<word> squaring_product(const dense_field& F, const std::vector<word>& y, word n, word s,
                                    std::uint64_t done, std::uint64_t total, const progress_fn& progress) {
+  const dense::squaring_map square(F);
   const auto squared = [&](std::vector<word> z, word times) {
-    for (word i = 0; i < times; ++i, ++done) {
+    return square.squared(std::move(z), times, [&] {
       if (progress) progress(done, total);
-      z = F.square(z);
-    }
-    return z;
+      ++done;
+    });
   };
   int top = 63;
   while (!((n >> top) & 1)) --top;

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -240,6 +241,36 @@ class dense_field {
     square_acc(levels.size(), a.data(), r.data());
     return r;
   }
+};
+
+// x -> x^2 on a field's dense form as a sparse map, found once (dense_squaring.cpp): x^2 =
+// sum_u c_u^2 (y^u)^2, each (y^u)^2 a product of monomials with a few terms (about three a
+// coefficient in the alpha fields), kept by rows, so that a squaring sums each coefficient's
+// terms f c_u^2. It shares no step with square_acc, the search's squaring.
+class squaring_map {
+ public:
+  // F must outlive the map. Rows of 1 to fixed_lengths (at most 8) terms go through loops of a
+  // count the compiler knows, the others through one loop of any count.
+  explicit squaring_map(const dense_field& F, std::size_t fixed_lengths = 8);
+  // x^(2^times), `each` called before each squaring.
+  std::vector<word> squared(std::vector<word> x, std::uint64_t times, const std::function<void()>& each = {}) const;
+
+ private:
+  // The coefficients of x^2 whose sums have `length` terms, group `length`: target[r] is the
+  // sum over j < length of factor[k] c_u^2, u = source[k], k = r length + j. With coefficients
+  // of at most 8 bits (and dim <= 2^24), packed[k] = u + factor[k] 2^24 instead, and f c^2 is
+  // table_[f 2^coef_bits + c].
+  struct group {
+    std::vector<std::uint32_t> target, source, packed;
+    std::vector<word> factor;
+  };
+  const dense_field* field_;
+  std::size_t fixed_lengths_;
+  std::vector<group> groups_;
+  std::vector<std::uint8_t> table_;
+  // out = x^2 (square: scratch for the c_u^2), and the same on a byte a coefficient.
+  void square_words(const std::vector<word>& x, std::vector<word>& square, std::vector<word>& out) const;
+  void square_bytes(const std::uint8_t* in, std::uint8_t* out) const;
 };
 
 // The field of x and of the alphas below its kappas, with at most max_dim coefficients; none

@@ -101,6 +101,44 @@ TEST(AlphaPower, FrobeniusProductAgainstSquarings) {
   }
 }
 
+// The second proof's squaring, a precomputed sparse map, against the term arithmetic's square
+// and against the dense field's own squarings (dense_frobenius below 48, its Frobenius maps
+// above), on random elements of fields with 4- and 8-bit coefficients (a byte each, products
+// by table) and 16-bit ones (a word each), of the field of kappa_23 and kappa_3, and of one of
+// five levels (rows of up to 6 terms); rows by loops of fixed counts and all by the loop of
+// any count.
+TEST(AlphaPower, SquaringMapAgainstTheProducts) {
+  std::mt19937_64 rng(1277);
+  const auto& t = nimber::transfinite::default_kappa_basis();
+  struct field {
+    const char* gen;
+    std::vector<std::uint64_t> bound;
+    unsigned coef_bits;
+  };
+  const std::vector<field> fields{{"w^(w^2 + w) + w + 8", {3, 5, 7}, 4},
+                                  {"w^(w^2 + w) + w + 128", {3, 5, 7}, 8},
+                                  {"w^(w^2 + w) + w + 40000", {3, 5, 7}, 16},
+                                  {"w^(w^7*3 + w^2 + 1) + w^(w^7)", {3, 0, 0, 0, 0, 0, 0, 23}, 4},
+                                  {"w^(w^4 + w^3 + w^2 + w + 1)", {3, 5, 7, 11, 13}, 4}};
+  for (const field& fd : fields) {
+    const ordinal gen = ordinal::from_string(fd.gen);
+    for (int round = 0; round < 3; ++round) {
+      const ordinal x = random_in_field(rng, gen, fd.bound, 6, fd.coef_bits);
+      const auto once = nimber::transfinite::dense_squarings_by_map(x, 1, t);
+      ASSERT_TRUE(once.has_value()) << fd.gen;
+      EXPECT_EQ(*once, x.square()) << fd.gen << ": " << x;
+      for (const std::uint64_t j : {0ull, 2ull, 13ull, 61ull}) {
+        const ordinal frobenius = *nimber::transfinite::dense_frobenius(x, j, t);
+        for (const std::size_t fixed : {0, 8}) {
+          const auto by_map = nimber::transfinite::dense_squarings_by_map(x, j, t, fixed);
+          ASSERT_TRUE(by_map.has_value());
+          EXPECT_EQ(*by_map, frobenius) << fd.gen << ", j = " << j << ", fixed " << fixed << ": " << x;
+        }
+      }
+    }
+  }
+}
+
 // x^e for an exponent whose bits repeat with a period, by the product of powers of x^c
 // (dense_pow_periodic), against the sliding window over all of e's bits, and for c = 1
 // against the norm's Frobenius product, in the field of E = 420: n with both steps of its
