@@ -158,10 +158,11 @@ bool verify_alpha(const alpha_entry& e);
 // norm chain, no divisor chain): that exponent is c (2^E_m - 1)/(2^f - 1), c = (2^f - 1)/p,
 // so x^c by a sliding window and then the product of its 2^(f i)-th powers, i < E_m/f, by
 // repeated squaring (dense_pow_periodic), each squaring by a sparse map of x -> x^2 found
-// once per field from products of monomials (not the search's squaring). That power is N(x)^((2^f - 1)/p), the search's
-// zeta, so it returns the certificate; nullopt when a candidate below the excess is not a p-th power,
-// or the last one is. `known` holds the entries of alpha_prerequisites(e.p) (alpha_unavailable
-// otherwise); `progress` sees the exponent bits done, candidate by candidate.
+// once per field from products of monomials (not the search's squaring). That power is
+// N(x)^((2^f - 1)/p), the search's zeta, so it returns the certificate; nullopt when a
+// candidate below the excess is not a p-th power, or the last one is. `known` holds the
+// entries of alpha_prerequisites(e.p) (alpha_unavailable otherwise); `progress` sees the
+// exponent bits done, candidate by candidate.
 std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
                                                         const progress_fn& progress = {});
 
