@@ -1,6 +1,7 @@
 // The text forms of output cells: plain, CSV, JSON, and line templates (cell_text.hpp).
 #include "cell_text.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "common.hpp"
