@@ -159,7 +159,7 @@ class quotient_builder {
   // The trial of a candidate, given the search's marks of it: reduced, and marked again by its
   // own positions.
   trial make_trial(const candidate& c, const marking& first) const {
-    reduction red = reduce(c.m, c.images, first.marks, options_.max_bytes);
+    reduction red = reduce(first, c.images, options_.max_bytes);
     trial t{std::move(red.quotient), {}, {}};
     for (std::uint64_t h = 0; h < c.images.size(); ++h)
       t.images.push_back({red.classes[h], option_images(h, red.classes, t.q)});
@@ -187,7 +187,7 @@ class quotient_builder {
       t = recalibrate(t, v, n);
     }
     cache_.clear();
-    reduction final = reduce(candidate_monoid(t.q, {}, max_elements()), t.images, t.marked.marks, options_.max_bytes);
+    reduction final = reduce(t.marked, t.images, options_.max_bytes);
     q_ = std::move(final.quotient);
     phi_ = std::move(final.classes);
     heap_images_from_phi();

@@ -78,13 +78,12 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
   std::uint64_t bytes = m.size() * (48ull + 4 * letters.size());
   if (bytes > max_bytes)
     throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
-  constexpr std::uint32_t unknown = ~0u;
-  std::vector<std::uint32_t> times(letters.size() * m.size(), unknown);
-  const auto times_letter = [&](std::uint32_t x, std::uint32_t l) {
-    std::uint32_t& p = times[l * std::size_t(m.size()) + x];
-    if (p == unknown) p = m.product(x, letters[l].image->element);
-    return p;
-  };
+  // Each element's row is filled when it is marked; the rows read are those of option images,
+  // marked before.
+  const std::size_t letter_count = letters.size();
+  std::vector<std::uint32_t>& times = r.times;
+  times.resize(letter_count * m.size());
+  for (const letter& l : letters) r.letter_images.push_back(l.image->element);
   for (std::uint64_t total = 0; total < buckets.size(); ++total) {
     std::vector<entry> bucket = std::move(buckets[total]);
     waiting -= bucket.size();
@@ -95,7 +94,7 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
       if (x != 0) {
         const std::uint32_t l = via[x];
         r.heap[x] = letters[l].heap;
-        s = lists.add(x, r.parent[x], [&](std::uint32_t e) { return times_letter(e, l); }, m, *letters[l].image);
+        s = lists.add(x, r.parent[x], [&](std::uint32_t e) { return times[e * letter_count + l]; }, m, *letters[l].image);
       }
       bool p = !s.empty();
       for (const std::uint32_t e : s) {
@@ -106,8 +105,10 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
       bytes += s.size() * 4;
       if (bytes + waiting * sizeof(entry) > max_bytes)
         throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
-      for (std::uint32_t l = 0; l < letters.size(); ++l) {
-        const std::uint32_t y = times_letter(x, l);
+      std::uint32_t* row = &times[x * letter_count];
+      for (std::uint32_t l = 0; l < letter_count; ++l) row[l] = m.product(x, r.letter_images[l]);
+      for (std::uint32_t l = 0; l < letter_count; ++l) {
+        const std::uint32_t y = row[l];
         const key k{total + letters[l].heap, inverted - 1};
         if (r.marks[y] >= 0 || k >= best[y]) continue;
         best[y] = k;

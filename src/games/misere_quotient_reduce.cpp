@@ -13,13 +13,45 @@
 namespace nimber::games::quotient_detail {
 namespace {
 
-// The distinct images of the heaps with a move, in heap order: the generators of the walk.
-std::vector<std::uint32_t> heap_generators(std::span<const heap_image> heaps) {
+// The letters whose images are the distinct images of the heaps with a move, in heap order:
+// the generators of the walk.
+std::vector<std::uint32_t> generator_letters(const marking& marked) {
   std::vector<std::uint32_t> gens;
-  for (std::size_t h = 1; h < heaps.size(); ++h)
-    if (!heaps[h].options.empty() && std::ranges::find(gens, heaps[h].element) == gens.end())
-      gens.push_back(heaps[h].element);
+  std::vector<bool> seen(marked.marks.size(), false);
+  for (std::uint32_t l = 0; l < marked.letter_images.size(); ++l)
+    if (!seen[marked.letter_images[l]]) {
+      seen[marked.letter_images[l]] = true;
+      gens.push_back(l);
+    }
   return gens;
+}
+
+// Those of the generators that the earlier ones do not generate: a congruence for these is
+// one for all, and each round of the refinement costs a look-up an element and generator.
+std::vector<std::uint32_t> independent(const marking& marked, const std::vector<std::uint32_t>& gens) {
+  const std::size_t size = marked.marks.size(), letters = marked.letter_images.size();
+  std::vector<bool> inside(size, false);
+  std::vector<std::uint32_t> elements{0}, kept;
+  inside[0] = true;
+  for (const std::uint32_t g : gens) {
+    if (inside[marked.letter_images[g]]) continue;
+    kept.push_back(g);
+    // The closure under the kept generators: the new one on the elements so far, all of them
+    // on the elements that adds.
+    const std::size_t before = elements.size();
+    const auto take = [&](std::uint32_t k, std::uint32_t x) {
+      const std::uint32_t y = marked.times[x * letters + k];
+      if (!inside[y]) {
+        inside[y] = true;
+        elements.push_back(y);
+      }
+    };
+    for (std::size_t i = 0; i < elements.size(); ++i)
+      if (i < before) take(g, elements[i]);
+      else
+        for (const std::uint32_t k : kept) take(k, elements[i]);
+  }
+  return kept;
 }
 
 // Moore's refinement on the reachable elements: blocks split by the blocks of their products
@@ -79,20 +111,23 @@ std::vector<std::uint32_t> refine(const std::vector<std::uint32_t>& step, std::s
 
 }  // namespace
 
-reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, const std::vector<std::int8_t>& marks,
-                 std::uint64_t max_bytes) {
-  const std::vector<std::uint32_t> gens = heap_generators(heaps);
-  // The reachable elements, breadth-first from the identity, and each one's products.
+reduction reduce(const marking& marked, std::span<const heap_image> heaps, std::uint64_t max_bytes) {
+  const std::size_t m_size = marked.marks.size();
+  const std::size_t letters = marked.letter_images.size();
+  const auto times = [&](std::uint32_t letter, std::uint32_t x) { return marked.times[x * letters + letter]; };
+  const std::vector<std::uint32_t> gens = generator_letters(marked);
+  const std::vector<std::uint32_t> core = independent(marked, gens);
+  // The reachable elements, breadth-first from the identity, and each one's products by the
+  // independent generators.
   std::vector<std::uint32_t> reached{0};
-  std::vector<std::uint32_t> where(m.size(), ~0u);
+  std::vector<std::uint32_t> where(m_size, ~0u);
   where[0] = 0;
-  const std::size_t k = gens.size();
-  std::vector<std::uint32_t> step;  // step[i * k + g]: reached element i times generator g
-  reached.reserve(m.size());
-  step.reserve(std::size_t(m.size()) * k);
+  const std::size_t k = core.size();
+  std::vector<std::uint32_t> step;  // step[i * k + g]: reached element i times generator core[g]
+  step.reserve(m_size * k);
   for (std::size_t i = 0; i < reached.size(); ++i)
-    for (std::size_t g = 0; g < k; ++g) {
-      const std::uint32_t y = m.product(reached[i], gens[g]);
+    for (const std::uint32_t g : core) {
+      const std::uint32_t y = times(g, reached[i]);
       if (where[y] == ~0u) {
         where[y] = static_cast<std::uint32_t>(reached.size());
         reached.push_back(y);
@@ -100,7 +135,7 @@ reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, c
       step.push_back(where[y]);
     }
   std::vector<std::uint32_t> block(reached.size());
-  for (std::size_t i = 0; i < reached.size(); ++i) block[i] = marks[reached[i]] == 1 ? 1 : 0;
+  for (std::size_t i = 0; i < reached.size(); ++i) block[i] = marked.marks[reached[i]] == 1 ? 1 : 0;
   block = refine(step, k, std::move(block));
 
   // Number the blocks breadth-first from the identity's; each block after the first is found
@@ -109,9 +144,10 @@ reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, c
   std::vector<std::pair<std::uint32_t, std::uint32_t>> found_as{{0, 0}};  // (earlier block, generator)
   std::vector<std::uint32_t> order_of_block(reached.size(), ~0u);
   order_of_block[block[0]] = 0;
+  const auto product = [&](std::uint32_t i, std::size_t g) { return where[times(gens[g], reached[i])]; };
   for (std::size_t r = 0; r < representative.size(); ++r)
-    for (std::size_t g = 0; g < k; ++g) {
-      const std::uint32_t j = step[representative[r] * k + g];
+    for (std::size_t g = 0; g < gens.size(); ++g) {
+      const std::uint32_t j = product(representative[r], g);
       if (order_of_block[block[j]] == ~0u) {
         order_of_block[block[j]] = static_cast<std::uint32_t>(representative.size());
         representative.push_back(j);
@@ -122,20 +158,20 @@ reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, c
   if (std::uint64_t(size) * size * 4 > max_bytes)
     throw game_size_error("a quotient of " + std::to_string(size) + " elements needs more than " +
                           std::to_string(max_bytes) + " bytes for its table");
-  // times[g][a]: a times generator g, in the quotient's numbering (the blocks are closed under
+  // by[g][a]: a times generator g, in the quotient's numbering (the blocks are closed under
   // each generator's step, so any member of a block gives it).
-  std::vector<std::vector<std::uint32_t>> times(k, std::vector<std::uint32_t>(size));
-  for (std::size_t g = 0; g < k; ++g)
-    for (std::uint32_t a = 0; a < size; ++a) times[g][a] = order_of_block[block[step[representative[a] * k + g]]];
+  std::vector<std::vector<std::uint32_t>> by(gens.size(), std::vector<std::uint32_t>(size));
+  for (std::size_t g = 0; g < gens.size(); ++g)
+    for (std::uint32_t a = 0; a < size; ++a) by[g][a] = order_of_block[block[product(representative[a], g)]];
   reduction r;
   r.quotient.size = size;
   r.quotient.table.assign(std::size_t(size) * size, 0);
   r.quotient.marked.assign(size, false);
   for (std::uint32_t a = 0; a < size; ++a) {
-    r.quotient.marked[a] = marks[reached[representative[a]]] == 1;
+    r.quotient.marked[a] = marked.marks[reached[representative[a]]] == 1;
     std::uint32_t* row = &r.quotient.table[std::size_t(a) * size];
     row[0] = a;
-    for (std::uint32_t b = 1; b < size; ++b) row[b] = times[found_as[b].second][row[found_as[b].first]];
+    for (std::uint32_t b = 1; b < size; ++b) row[b] = by[found_as[b].second][row[found_as[b].first]];
   }
   for (const heap_image& h : heaps) r.classes.push_back(order_of_block[block[where[h.element]]]);
   return r;

@@ -136,7 +136,8 @@ class state_table {
 // reaching each, and within a size the moves from positions of more heaps first. visit(id)
 // says whether to go on: the search ends at the first state it refuses. next(id, letter, out)
 // gives the data of the state reached by adding the letter's heap (its element: x times the
-// letter's image), whose first key_size words (all when 0) tell states apart.
+// letter's image), whose first key_size words (all when 0) tell states apart. other_bytes()
+// is what the caller holds besides the states, counted against max_bytes with them.
 // A position is built once, its letters in increasing order: a state is extended only by the
 // letters from the last letter of the position that found it. No state is missed, and each is
 // found at the least total size reaching it (induction on that size): if T, found by R + b,
@@ -146,9 +147,9 @@ class state_table {
 // there, so that a search that stops early follows none past its stop, and a state's first
 // move is from its smallest position. A state's letters wait as one run, only its next move
 // in a bucket (the letters ascend by heap), so that the buckets hold a move per run.
-template <class Visit, class Next>
+template <class Visit, class Next, class Bytes>
 void search(state_table& t, const candidate_monoid& m, std::span<const letter> letters, std::uint64_t max_bytes,
-            std::size_t key_size, Visit visit, Next next) {
+            std::size_t key_size, Visit visit, Next next, Bytes other_bytes) {
   struct run {
     std::uint64_t inverted;  // ~(heaps) of the positions it leads to
     std::uint32_t from, letter;  // the moves of state `from` by the letters from `letter` on
@@ -179,7 +180,7 @@ void search(state_table& t, const candidate_monoid& m, std::span<const letter> l
       const letter& l = letters[r.letter];
       if (r.letter + 1 < count) file({r.inverted, r.from, r.letter + 1}, total - l.heap);
       else --waiting;
-      next(r.from, *l.image, d);
+      next(r.from, r.letter, d);
       const auto [to, added] =
           t.find_or_add(m.product(t.states[r.from].x, l.image->element), d, key_size ? key_size : d.size());
       if (!added) continue;  // reached before, by a position no larger
@@ -188,7 +189,7 @@ void search(state_table& t, const candidate_monoid& m, std::span<const letter> l
       if (!visit(to)) return;
       extend(to, r.letter, total, r.inverted);
     }
-    if (t.bytes() + waiting * sizeof(run) > max_bytes)
+    if (t.bytes() + other_bytes() + waiting * sizeof(run) > max_bytes)
       throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
   }
 }
@@ -237,6 +238,15 @@ class d_step {
   // The states' data are read through a copy of the last one's D as bytes; a state table that
   // forgets states may give their ids to new ones, and then the copy must go.
   void forget() noexcept { unpacked_ = ~0u; }
+  // A mark of the options' parts found so far, and the forgetting of those found after it (when
+  // a slot found after it is to be given to another heap).
+  std::size_t parts_mark() const noexcept { return parts_.size(); }
+  void forget_parts_from(std::size_t mark) {
+    parts_.resize(mark);
+    for (std::size_t& at : part_at_)
+      if (at != none && at >= mark) at = none;
+  }
+  std::uint64_t bytes() const noexcept { return part_at_.size() * 8 + parts_.size() * 8; }
   std::size_t words() const noexcept { return words_; }
   // Whether the state's positions are P-positions as the marks say; the empty position (id 0)
   // has no option at all, the others some, one of them a P-position exactly when the identity
@@ -244,7 +254,10 @@ class d_step {
   bool consistent(const state_table& t, std::uint32_t id) const {
     return (id != 0 && !(t.data(id)[0] & 1)) == q_.marked[t.states[id].x];
   }
-  void operator()(const state_table& t, std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) {
+  // The data of state id's successor by heap g, the letter numbered `slot` (a number that
+  // stands for g alone while its parts are kept).
+  void operator()(const state_table& t, std::uint32_t id, std::uint32_t slot, const heap_image& g,
+                  std::vector<std::uint64_t>& d) {
     const std::uint32_t x = t.states[id].x;
     if (direct_) {
       d.resize(words_);  // the gather writes every word
@@ -257,7 +270,8 @@ class d_step {
       } else {
         gather_bytes(t, id, g, d);
       }
-      for (const std::uint32_t o : g.options) add(d, q_(x, o));
+      const std::uint64_t* options = options_part(x, slot, g);
+      for (std::size_t w = 0; w < words_; ++w) d[w] |= options[w];
       return;
     }
     d.assign(words_, 0);
@@ -295,11 +309,24 @@ class d_step {
       d[w] = word;
     }
   }
-  void add(std::vector<std::uint64_t>& d, std::uint64_t e) const {
+  // D(x O(g)), the part of the successor's D from g's options: the same for every state of
+  // element x, so found once for each (x, slot).
+  const std::uint64_t* options_part(std::uint32_t x, std::uint32_t slot, const heap_image& g) {
+    const std::size_t key = std::size_t(slot) * q_.size + x;
+    if (key >= part_at_.size()) part_at_.resize((std::size_t(slot) + 1) * q_.size, none);
+    if (part_at_[key] == none) {
+      part_at_[key] = parts_.size();
+      parts_.resize(parts_.size() + words_, 0);
+      for (const std::uint32_t o : g.options) add(parts_, part_at_[key], q_(x, o));
+    }
+    return &parts_[part_at_[key]];
+  }
+  void add(std::vector<std::uint64_t>& d, std::uint64_t e) const { add(d, 0, e); }
+  void add(std::vector<std::uint64_t>& d, std::size_t at, std::uint64_t e) const {
     // Locals: a store through d's words may alias the members, which would be read again.
     const std::size_t words = words_;
     const std::uint64_t* a = &divides_[e * words];
-    std::uint64_t* to = d.data();
+    std::uint64_t* to = d.data() + at;
     for (std::size_t i = 0; i < words; ++i) to[i] |= a[i];
   }
   const table_monoid& q_;
@@ -314,6 +341,10 @@ class d_step {
   std::vector<std::uint8_t> bytes_;
   std::uint32_t unpacked_ = ~0u;
   bool direct_;
+  // Direct steps: where in parts_ the options' part of (x, slot) is, at slot * size + x.
+  static constexpr std::size_t none = ~std::size_t(0);
+  std::vector<std::size_t> part_at_;
+  std::vector<std::uint64_t> parts_;
 };
 
 }  // namespace
@@ -339,8 +370,10 @@ verdict verify(const table_monoid& q, std::span<const heap_image> heaps, const m
     }
     return false;
   };
-  const auto next = [&](std::uint32_t id, const heap_image& g, std::vector<std::uint64_t>& d) { step(t, id, g, d); };
-  search(t, m, letters, max_bytes, step.words(), visit, next);
+  const auto next = [&](std::uint32_t id, std::uint32_t l, std::vector<std::uint64_t>& d) {
+    step(t, id, l, *letters[l].image, d);
+  };
+  search(t, m, letters, max_bytes, step.words(), visit, next, [&] { return step.bytes(); });
   r.passed = r.failure.empty();
   return r;
 }
@@ -368,11 +401,11 @@ bool verify_with_heap(const table_monoid& q, std::span<const heap_image> heaps, 
   const auto close = [&](std::uint32_t start) {
     for (std::uint32_t id = start; id < c.t.states.size(); ++id) {
       if (!c.step.consistent(c.t, id)) return false;
-      for (const heap_image& g : c.images) {
-        c.step(c.t, id, g, d);
-        c.t.find_or_add(q(c.t.states[id].x, g.element), d, words);
+      for (std::uint32_t slot = 0; slot < c.images.size(); ++slot) {
+        c.step(c.t, id, slot, c.images[slot], d);
+        c.t.find_or_add(q(c.t.states[id].x, c.images[slot].element), d, words);
       }
-      if (c.t.bytes() > max_bytes)
+      if (c.t.bytes() + c.step.bytes() > max_bytes)
         throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
     }
     return true;
@@ -387,8 +420,10 @@ bool verify_with_heap(const table_monoid& q, std::span<const heap_image> heaps, 
   const heap_image& g = heaps.back();
   if (g.options.empty() || c.letters.count({g.element, g.options})) return true;
   const auto old = static_cast<std::uint32_t>(c.t.states.size());
+  const auto slot = static_cast<std::uint32_t>(c.images.size());
+  const std::size_t parts = c.step.parts_mark();
   for (std::uint32_t id = 0; id < old; ++id) {
-    c.step(c.t, id, g, d);
+    c.step(c.t, id, slot, g, d);
     c.t.find_or_add(q(c.t.states[id].x, g.element), d, words);
   }
   c.images.push_back(g);
@@ -399,6 +434,7 @@ bool verify_with_heap(const table_monoid& q, std::span<const heap_image> heaps, 
   c.images.pop_back();
   c.t.truncate(old, words);
   c.step.forget();
+  c.step.forget_parts_from(parts);
   return false;
 }
 

@@ -88,6 +88,9 @@ struct marking {
   std::vector<std::int8_t> marks;
   std::vector<std::uint32_t> parent;  // the element x came from
   std::vector<std::uint64_t> heap;    // the heap added to it (0 for the identity)
+  // The letters' images (letters_of), and times[x * letter_images.size() + l], x times letter
+  // l's image, for every reachable x (the search extends each by every letter).
+  std::vector<std::uint32_t> letter_images, times;
   heap_word word(std::uint32_t x, std::size_t heaps) const;
 };
 // Throws game_size_error when the states need more than max_bytes.
@@ -129,15 +132,14 @@ class state_cache {
 bool verify_with_heap(const table_monoid& q, std::span<const heap_image> heaps, state_cache& cache,
                       std::uint64_t max_bytes);
 
-// The quotient of a marked candidate: its reachable elements under the coarsest congruence
-// that keeps marked and unmarked apart, numbered breadth-first from the identity multiplying by
-// the heaps' images in heap order; classes[h] is heap h's element there. Throws game_size_error
-// when the table would need more than max_bytes.
+// The quotient of a candidate marked by mark_elements over `heaps`: its reachable elements
+// under the coarsest congruence that keeps marked and unmarked apart, numbered breadth-first
+// from the identity multiplying by the heaps' images in heap order; classes[h] is heap h's
+// element there. Throws game_size_error when the table would need more than max_bytes.
 struct reduction {
   table_monoid quotient;
   std::vector<std::uint32_t> classes;
 };
-reduction reduce(const candidate_monoid& m, std::span<const heap_image> heaps, const std::vector<std::int8_t>& marks,
-                 std::uint64_t max_bytes);
+reduction reduce(const marking& marked, std::span<const heap_image> heaps, std::uint64_t max_bytes);
 
 }  // namespace nimber::games::quotient_detail
