@@ -106,7 +106,7 @@ marking mark_elements(const candidate_monoid& m, std::span<const heap_image> hea
       if (bytes + waiting * sizeof(entry) > max_bytes)
         throw game_size_error("the search over positions needs more than " + std::to_string(max_bytes) + " bytes");
       std::uint32_t* row = &times[x * letter_count];
-      for (std::uint32_t l = 0; l < letter_count; ++l) row[l] = m.product(x, r.letter_images[l]);
+      m.products(x, r.letter_images, row);
       for (std::uint32_t l = 0; l < letter_count; ++l) {
         const std::uint32_t y = row[l];
         const key k{total + letters[l].heap, inverted - 1};

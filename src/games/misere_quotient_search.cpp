@@ -39,6 +39,32 @@ candidate_monoid::candidate_monoid(const table_monoid& base, std::vector<cyclic_
   }
 }
 
+void candidate_monoid::products(std::uint32_t x, std::span<const std::uint32_t> ys, std::uint32_t* out) const {
+  if (parts_.empty()) {
+    const std::uint32_t* row = &base_->table[std::size_t(x) * base_->size];
+    for (std::size_t i = 0; i < ys.size(); ++i) out[i] = row[ys[i]];
+    return;
+  }
+  const std::size_t stride = 1 + parts_.size();
+  const std::uint32_t* dx = &digits_[x * stride];
+  const std::uint32_t* row = &base_->table[std::size_t(dx[0]) * base_->size];
+  if (parts_.size() == 1) {  // the common case: one freed heap
+    const std::uint32_t* sums = &sums_[0][dx[1]];
+    const std::uint32_t radix = radix_[0];
+    for (std::size_t i = 0; i < ys.size(); ++i) {
+      const std::uint32_t* dy = &digits_[ys[i] * 2];
+      out[i] = row[dy[0]] + radix * sums[dy[1]];
+    }
+    return;
+  }
+  for (std::size_t i = 0; i < ys.size(); ++i) {
+    const std::uint32_t* dy = &digits_[ys[i] * stride];
+    std::uint32_t result = row[dy[0]];
+    for (std::size_t j = 0; j < parts_.size(); ++j) result += radix_[j] * sums_[j][dx[1 + j] + dy[1 + j]];
+    out[i] = result;
+  }
+}
+
 std::uint32_t candidate_monoid::generator(std::size_t part) const { return radix_.at(part); }
 
 std::vector<letter> letters_of(std::span<const heap_image> heaps) {
@@ -263,10 +289,9 @@ class d_step {
       d.resize(words_);  // the gather writes every word
       // {y : y g in D}: for each y the bit of D at its product with g.
       if (gather_ != nullptr) {
-        std::uint8_t table[256] = {};
-        std::memcpy(table, t.data(id).data(), words_ * 8);
+        std::memcpy(gather_table_, t.data(id).data(), words_ * 8);
         const std::size_t row = std::size_t(g.element) * words_ * 64;
-        gather_(table, &byte_of_[row], &bit_of_[row], words_, d.data());
+        gather_(gather_table_, &byte_of_[row], &bit_of_[row], words_, d.data());
       } else {
         gather_bytes(t, id, g, d);
       }
@@ -337,6 +362,8 @@ class d_step {
   // The active kernel's bit gather, or null for gather_bytes.
   ::nimber::detail::kernels::bit_gather_fn gather_ = ::nimber::detail::kernels::active_slots().bit_gather;
   std::vector<std::uint8_t> byte_of_, bit_of_;  // quotients to 2048 elements: the padded rows
+  // The kernel reads 256 bytes: D in the first words_ * 8, zeros after them.
+  alignas(64) std::uint8_t gather_table_[256] = {};
   std::vector<std::uint16_t> times_;
   std::vector<std::uint8_t> bytes_;
   std::uint32_t unpacked_ = ~0u;

@@ -46,6 +46,8 @@ class candidate_monoid {
     for (std::size_t i = 0; i < parts_.size(); ++i) result += radix_[i] * sums_[i][dx[1 + i] + dy[1 + i]];
     return result;
   }
+  // out[i] = x ys[i], for each i: x's digits and its row of the base read once.
+  void products(std::uint32_t x, std::span<const std::uint32_t> ys, std::uint32_t* out) const;
   // g_i: the identity of the base, exponent 1 in part i.
   std::uint32_t generator(std::size_t part) const;
   const table_monoid& base() const noexcept { return *base_; }
