@@ -13,8 +13,9 @@
 // window table; "pclmul" and "avx2" use PCLMULQDQ; "avx512" uses VPCLMULQDQ, four 64 x 64-bit
 // products per instruction. Every path gives the same result.
 //
-// Scratch memory is a per-thread buffer, reused across calls; the functions may throw
-// std::bad_alloc and are otherwise safe to call from several threads at once.
+// Scratch memory is a per-thread buffer, reused across calls (release_scratch() frees it); the
+// functions may throw std::bad_alloc and are otherwise safe to call from several threads at
+// once.
 #pragma once
 
 #include <cstddef>
@@ -35,6 +36,11 @@ void square(const std::uint64_t* a, std::size_t n, std::uint64_t* out) noexcept;
 // The same on vectors: a product of a.size() + b.size() limbs, a square of 2 a.size().
 std::vector<std::uint64_t> mul(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b);
 std::vector<std::uint64_t> square(std::span<const std::uint64_t> a);
+
+// Frees the calling thread's scratch buffers, which the products keep sized for the largest
+// product so far: for a caller about to need that memory for something else. The next
+// product allocates them again.
+void release_scratch() noexcept;
 
 // The leaf the products use now: "portable", "pclmul" or "vpclmul" (follows kernel::active()).
 std::string_view path() noexcept;

@@ -111,6 +111,10 @@ u64* cache_aligned(std::vector<u64>& buffer, std::size_t n) {
   return buffer.data() + (-address / sizeof(u64)) % kLineWords;
 }
 
+// The transforms' buffers, kept between products (no page faults per product) until
+// release_fft_buffers().
+thread_local std::vector<u64> fa_buffer, fb_buffer;
+
 // The coefficients of a b over GF(2^64): c_k = sum of a_i b_j over i + j = k, in a
 // thread-local buffer valid until the next call on this thread.
 std::span<const u64> piece_product(const fft_ops& ops, piece_view a, piece_view b) {
@@ -125,7 +129,6 @@ std::span<const u64> piece_product(const fft_ops& ops, piece_view a, piece_view 
   const std::size_t n = std::size_t(1) << m;
   // Both operands' pieces in one word each, a's in the low 32 bits, b's in the high: the
   // change of basis only XORs words, so one pass converts both.
-  thread_local std::vector<u64> fa_buffer, fb_buffer;  // reused: no page faults per product
   u64* fa = cache_aligned(fa_buffer, std::max(n, coefficients));
   u64* fb = cache_aligned(fb_buffer, n);
   std::fill(fa, fa + n, u64(0));
@@ -164,6 +167,11 @@ void fft_mul(const fft_ops& ops, const u64* a, std::size_t na, const u64* b, std
       out[k / 2 + 1] ^= c[k] >> 32;
     }
   }
+}
+
+void release_fft_buffers() noexcept {
+  std::vector<u64>().swap(fa_buffer);
+  std::vector<u64>().swap(fb_buffer);
 }
 
 }  // namespace nimber::gf2x::detail

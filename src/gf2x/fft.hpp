@@ -44,6 +44,8 @@ void from_novel_by_levels(std::uint64_t* x, unsigned m) noexcept;
 // smaller product of those (recursively planned the same way).
 void fft_mul(const fft_ops& ops, const std::uint64_t* a, std::size_t na, const std::uint64_t* b, std::size_t nb,
              std::uint64_t* out);
+// Frees this thread's transform buffers (fft_mul keeps them, sized for its largest product).
+void release_fft_buffers() noexcept;
 // The cost of fft_mul on na x nb limbs, in units of one transform step (m 2^m for 2^m points).
 double fft_product_cost(std::size_t na, std::size_t nb) noexcept;
 // How many of the highest coefficients (32-bit pieces) fft_mul on na x nb limbs takes from the

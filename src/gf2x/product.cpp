@@ -70,10 +70,11 @@ void karatsuba(const leaf& lf, const u64* a, const u64* b, std::size_t n, u64* o
   xor_into(out + h, mid, 2 * h);
 }
 
+thread_local std::vector<u64> scratch_buffer;  // Karatsuba's, kept until release_scratch()
+
 std::vector<u64>& thread_scratch(std::size_t n) {
-  thread_local std::vector<u64> buffer;
-  if (buffer.size() < n) buffer.resize(n);
-  return buffer;
+  if (scratch_buffer.size() < n) scratch_buffer.resize(n);
+  return scratch_buffer;
 }
 
 }  // namespace
@@ -85,6 +86,11 @@ std::string_view path() noexcept { return active_leaf().name; }
 std::size_t fft_limbs() noexcept { return fft_crossover(active_leaf()); }
 
 void set_fft_limbs(std::size_t n) noexcept { g_fft_limbs.store(n, std::memory_order_relaxed); }
+
+void release_scratch() noexcept {
+  std::vector<u64>().swap(scratch_buffer);
+  detail::release_fft_buffers();
+}
 
 void mul(const u64* a, std::size_t na, const u64* b, std::size_t nb, u64* out) {
   if (na < nb) std::swap(a, b), std::swap(na, nb);

@@ -4,6 +4,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "nimber/gf2x.hpp"
 #include "transfinite/dense_field.hpp"
 
 namespace nimber::transfinite {
@@ -257,6 +258,14 @@ std::vector<word> squaring_product(const dense_field& F, const std::vector<word>
   return z;
 }
 
+// The ordinal of a result, built once the calling thread's product buffers are freed: on
+// the largest fields the ordinal (hundreds of bytes a term) and the buffers (the FFT's
+// transforms, kept between products) would otherwise make the run's peak together.
+ordinal result_of(const dense_field& F, const std::vector<word>& x) {
+  gf2x::release_scratch();
+  return dense::to_ordinal(F, x);
+}
+
 }  // namespace
 
 std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std::uint64_t n, std::uint64_t s,
@@ -271,7 +280,7 @@ std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std
     if (progress) progress(done, total);
   };
   const std::vector<word> y = pow(*F, dense::to_dense(*F, x), c, window);
-  return dense::to_ordinal(*F, squaring_product(*F, y, n, s, bits, total, progress));
+  return result_of(*F, squaring_product(*F, y, n, s, bits, total, progress));
 }
 
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
@@ -279,17 +288,17 @@ std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::
   const std::optional<dense_field> F = dense::field_of(x, t);
   if (!F || F->dim * F->coef_bits != e) return std::nullopt;  // not the field of the candidate
   const std::vector<word> norm = dense::frobenius_product(*F, dense::to_dense(*F, x), e / f, f);
-  if (method == power_method::divisor_chain) return dense::to_ordinal(*F, divisor_chain_power(*F, norm, f, p, progress));
+  if (method == power_method::divisor_chain) return result_of(*F, divisor_chain_power(*F, norm, f, p, progress));
   digits exponent = all_ones(f);
   div_small(exponent, p);
-  return dense::to_ordinal(*F, pow(*F, norm, exponent, progress));
+  return result_of(*F, pow(*F, norm, exponent, progress));
 }
 
 std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_basis& t, std::size_t max_dim,
                                   const progress_fn& progress) {
   const std::optional<dense_field> F = dense::field_of(x, t, max_dim);
   if (!F) return std::nullopt;
-  return dense::to_ordinal(*F, pow(*F, dense::to_dense(*F, x), e, progress));
+  return result_of(*F, pow(*F, dense::to_dense(*F, x), e, progress));
 }
 
 }  // namespace nimber::transfinite

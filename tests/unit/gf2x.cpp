@@ -257,4 +257,22 @@ TEST(Gf2x, AdditiveFftAroundTheBasisCrossover) {
   });
 }
 
+// The scratch buffers freed between products (and on a thread that has none) come back: the
+// Karatsuba and the FFT products after release_scratch() are those before it.
+TEST(Gf2x, ProductsAfterTheScratchIsReleased) {
+  on_every_kernel([] {
+    std::mt19937_64 rng(23);
+    const poly a = random_poly(rng, 300), b = random_poly(rng, 170);
+    const poly expected = schoolbook(a, b);
+    for (const std::size_t fft_from : {std::size_t(0), std::size_t(1)}) {
+      nimber::gf2x::set_fft_limbs(fft_from);
+      ASSERT_EQ(nimber::gf2x::mul(a, b), expected) << fft_from;
+      nimber::gf2x::release_scratch();
+      nimber::gf2x::release_scratch();
+      ASSERT_EQ(nimber::gf2x::mul(a, b), expected) << fft_from;
+    }
+    nimber::gf2x::set_fft_limbs(0);
+  });
+}
+
 }  // namespace
