@@ -359,19 +359,13 @@ misere_quotient quotient_builder::finish() {
   r.changes_ = changes_;
   r.period_ = prove_quotient_period(game_, phi_);
   // Generators: the heaps whose class the heaps below them do not generate.
-  std::vector<bool> generated(q_.size, false);
-  std::vector<std::uint32_t> inside{0}, gens;
-  generated[0] = true;
-  for (std::uint64_t h = 1; h < phi_.size(); ++h) {
-    if (generated[phi_[h]]) continue;
-    gens.push_back(phi_[h]);
-    r.generator_heaps_.push_back(h);
-    for (std::size_t i = 0; i < inside.size(); ++i)
-      for (const std::uint32_t g : gens)
-        if (const std::uint32_t y = q_(inside[i], g); !generated[y]) {
-          generated[y] = true;
-          inside.push_back(y);
-        }
+  const std::span<const std::uint32_t> heaps = std::span(phi_).subspan(1);
+  std::vector<std::uint32_t> gens;
+  for (const std::size_t i : independent_generators(q_.size, heaps, [&](std::uint32_t x, std::size_t g) {
+         return q_(x, heaps[g]);
+       })) {
+    gens.push_back(heaps[i]);
+    r.generator_heaps_.push_back(i + 1);
   }
   presentation p = present(q_, gens);
   r.normal_forms_ = std::move(p.normal_forms);

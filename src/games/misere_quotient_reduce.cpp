@@ -26,34 +26,6 @@ std::vector<std::uint32_t> generator_letters(const marking& marked) {
   return gens;
 }
 
-// Those of the generators that the earlier ones do not generate: a congruence for these is
-// one for all, and each round of the refinement costs a look-up an element and generator.
-std::vector<std::uint32_t> independent(const marking& marked, const std::vector<std::uint32_t>& gens) {
-  const std::size_t size = marked.marks.size(), letters = marked.letter_images.size();
-  std::vector<bool> inside(size, false);
-  std::vector<std::uint32_t> elements{0}, kept;
-  inside[0] = true;
-  for (const std::uint32_t g : gens) {
-    if (inside[marked.letter_images[g]]) continue;
-    kept.push_back(g);
-    // The closure under the kept generators: the new one on the elements so far, all of them
-    // on the elements that adds.
-    const std::size_t before = elements.size();
-    const auto take = [&](std::uint32_t k, std::uint32_t x) {
-      const std::uint32_t y = marked.times[x * letters + k];
-      if (!inside[y]) {
-        inside[y] = true;
-        elements.push_back(y);
-      }
-    };
-    for (std::size_t i = 0; i < elements.size(); ++i)
-      if (i < before) take(g, elements[i]);
-      else
-        for (const std::uint32_t k : kept) take(k, elements[i]);
-  }
-  return kept;
-}
-
 // Moore's refinement on the reachable elements: blocks split by the blocks of their products
 // with each generator until no block splits. A round numbers the elements by their signature
 // (their block and the blocks of their products), in the order signatures first come: one
@@ -116,7 +88,12 @@ reduction reduce(const marking& marked, std::span<const heap_image> heaps, std::
   const std::size_t letters = marked.letter_images.size();
   const auto times = [&](std::uint32_t letter, std::uint32_t x) { return marked.times[x * letters + letter]; };
   const std::vector<std::uint32_t> gens = generator_letters(marked);
-  const std::vector<std::uint32_t> core = independent(marked, gens);
+  // Moore's rounds cost a look-up an element and generator: over the independent ones only.
+  std::vector<std::uint32_t> gen_images, core;
+  for (const std::uint32_t g : gens) gen_images.push_back(marked.letter_images[g]);
+  for (const std::size_t i : independent_generators(m_size, gen_images,
+                                                    [&](std::uint32_t x, std::size_t g) { return times(gens[g], x); }))
+    core.push_back(gens[i]);
   // The reachable elements, breadth-first from the identity, and each one's products by the
   // independent generators.
   std::vector<std::uint32_t> reached{0};

@@ -134,6 +134,36 @@ class state_cache {
 bool verify_with_heap(const table_monoid& q, std::span<const heap_image> heaps, state_cache& cache,
                       std::uint64_t max_bytes);
 
+// Of generators with elements images[0], images[1], ... of a monoid of `size` elements
+// (times(x, i): x times generator i), the indices of those the earlier kept ones do not
+// generate, in order: they generate what all do, and a congruence for them is one for all.
+template <class Times>
+std::vector<std::size_t> independent_generators(std::size_t size, std::span<const std::uint32_t> images,
+                                                const Times& times) {
+  std::vector<bool> inside(size, false);
+  std::vector<std::uint32_t> elements{0};
+  std::vector<std::size_t> kept;
+  inside[0] = true;
+  const auto take = [&](std::uint32_t y) {
+    if (!inside[y]) {
+      inside[y] = true;
+      elements.push_back(y);
+    }
+  };
+  for (std::size_t g = 0; g < images.size(); ++g) {
+    if (inside[images[g]]) continue;
+    kept.push_back(g);
+    // The closure under the kept generators: the new one on the elements so far, all of them
+    // on the elements that adds.
+    const std::size_t before = elements.size();
+    for (std::size_t i = 0; i < elements.size(); ++i)
+      if (i < before) take(times(elements[i], g));
+      else
+        for (const std::size_t k : kept) take(times(elements[i], k));
+  }
+  return kept;
+}
+
 // The quotient of a candidate marked by mark_elements over `heaps`: its reachable elements
 // under the coarsest congruence that keeps marked and unmarked apart, numbered breadth-first
 // from the identity multiplying by the heaps' images in heap order; classes[h] is heap h's
