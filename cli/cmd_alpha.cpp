@@ -189,12 +189,13 @@ alpha_row verified_row(alpha_entry e, const alpha_frontier_entry& f) {
   return row;
 }
 
-void print_rows(const std::vector<alpha_row>& all, const alpha_options& opt, context& ctx) {
+// Takes the rows: their certificates are hundreds of MB on the largest fields, never copied.
+void print_rows(std::vector<alpha_row> all, const alpha_options& opt, context& ctx) {
   if (opt.data) {
     for (const alpha_row& row : all) ctx.out += alpha_line(row.e) + "\n";
     return;
   }
-  auto rows = std::make_shared<std::vector<alpha_row>>(all);
+  auto rows = std::make_shared<std::vector<alpha_row>>(std::move(all));
   report r;
   const auto at = [rows](std::size_t i) -> const alpha_entry& { return (*rows)[i].e; };
   const auto row = [rows](std::size_t i) -> const alpha_row& { return (*rows)[i]; };
@@ -230,7 +231,7 @@ void second_proofs(std::vector<alpha_row>& rows, const std::map<std::uint64_t, a
     check_budget(alpha_memory_bytes(row.e.degree), "alpha_" + std::to_string(row.e.p) + "'s second proof, in a field of " +
                                                        std::to_string(row.e.degree) + " bits,");
     meter.stage("nimber alpha: alpha_" + std::to_string(row.e.p) + ", plain power", "exponent bits");
-    const std::optional<ordinal> zeta = alpha_certificate_by_plain_power(
+    std::optional<ordinal> zeta = alpha_certificate_by_plain_power(
         row.e, known, [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); });
     if (!zeta) throw input_error(where + ": the plain power does not find alpha_p = " + row.e.alpha.to_string());
     const bool from_line = row.source == "frontier";
@@ -239,7 +240,7 @@ void second_proofs(std::vector<alpha_row>& rows, const std::map<std::uint64_t, a
       throw input_error(where + ": the plain power's certificate " +
                         (from_line ? "has SHA-256 " + hash + ", the frontier file has " + row.frontier_sha256
                                    : std::string("differs from the search's")));
-    row.e.certificate = *zeta;
+    row.e.certificate = std::move(*zeta);
     row.source += ", second proof";
   }
 }
@@ -283,14 +284,20 @@ void print_primes(const alpha_options& opt, alpha_checkpoint& checkpoint, contex
   }
   std::vector<alpha_entry> computed;  // the primes wanted and those they needed
   if (!missing.empty()) computed = compute(missing, opt, checkpoint, ctx);
-  for (const alpha_entry& e : computed) {
+  for (alpha_entry& e : computed) {
     if (!wanted.contains(e.p)) continue;
+    // The row takes the certificate; the second proofs need only the rest of `computed`.
+    ordinal certificate = std::move(e.certificate);
+    e.certificate = ordinal();
+    alpha_entry entry = e;
+    entry.certificate = std::move(certificate);
     const auto f = frontier.find(e.p);
-    rows.push_back(f == frontier.end() ? alpha_row{e, "computed", {}} : verified_row(e, f->second));
+    rows.push_back(f == frontier.end() ? alpha_row{std::move(entry), "computed", {}}
+                                       : verified_row(std::move(entry), f->second));
   }
   std::sort(rows.begin(), rows.end(), [](const alpha_row& x, const alpha_row& y) { return x.e.p < y.e.p; });
   if (opt.second_proof) second_proofs(rows, frontier, computed, ctx);
-  print_rows(rows, opt, ctx);
+  print_rows(std::move(rows), opt, ctx);
 }
 
 void alpha_command(const alpha_options& opt, context& ctx) {
@@ -317,7 +324,7 @@ void alpha_command(const alpha_options& opt, context& ctx) {
   std::vector<alpha_row> rows;
   for (alpha_entry& e : compute(std::move(primes), opt, checkpoint, ctx))
     if (e.p >= a && e.p <= b) rows.push_back(alpha_row{std::move(e), "computed", {}});
-  print_rows(rows, opt, ctx);
+  print_rows(std::move(rows), opt, ctx);
 }
 
 }  // namespace

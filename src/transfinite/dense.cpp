@@ -69,17 +69,22 @@ std::vector<word> to_dense(const dense_field& f, const ordinal& x) {
 }
 
 ordinal to_ordinal(const dense_field& f, const std::vector<word>& x) {
+  // Sized once: the terms, and each exponent for the highest prime index (the last level's).
   std::vector<term> terms;
+  terms.reserve(std::size_t(std::count_if(x.begin(), x.begin() + std::ptrdiff_t(f.dim), [](word c) { return c != 0; })));
+  const std::size_t exponent_size = f.levels.empty() ? 0 : f.levels.back().k + 1;
   for (std::size_t index = 0; index < f.dim; ++index) {
     if (!x[index]) continue;
-    digits e;
-    for (const level& v : f.levels) {
-      const word j = (index / v.stride) % v.n;
-      if (e.size() <= v.k) e.resize(v.k + 1, 0);
-      e[v.k] = word(reverse_digits(j, v.l, v.q));
-    }
+    digits e(exponent_size, 0);
+    for (const level& v : f.levels) e[v.k] = word(reverse_digits((index / v.stride) % v.n, v.l, v.q));
+    trim(e);
     terms.push_back({std::move(e), big_nim(x[index])});
   }
+  // The index order is not the exponents' (each level's digits are reversed): sorted here,
+  // in place, the terms go into the ordinal as they are, where from_terms would otherwise
+  // gather them in a map and copy every exponent (twice the ordinal's memory at its peak).
+  std::sort(terms.begin(), terms.end(),
+            [](const term& a, const term& b) { return compare_exponents(a.exponent, b.exponent) > 0; });
   return ordinal::from_terms(std::move(terms));
 }
 
