@@ -288,7 +288,7 @@ std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, co
     const ordinal x = kf.value + ordinal(m);
     const std::uint64_t degree = lcm_checked(kf.degree, finite_degree(m));
     if (degree % e.order != 0) throw std::logic_error("alpha: f does not divide the candidate's degree");
-    std::optional<ordinal> zeta = dense_pow_periodic(x, c, degree / e.order, e.order, t, dense_limit, progress);
+    std::optional<ordinal> zeta = dense_pow_periodic(x, c, degree / e.order, e.order, t, alpha_dense_limit, progress);
     if (!zeta) {  // a field with no dense form: term by term
       digits exponent = all_ones(degree);
       div_small(exponent, e.p);

@@ -290,7 +290,7 @@ std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std
 
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
                                         const kappa_basis& t, const progress_fn& progress, power_method method) {
-  const std::optional<dense_field> F = dense::field_of(x, t);
+  const std::optional<dense_field> F = dense::field_of(x, t, alpha_dense_limit);
   if (!F || F->dim * F->coef_bits != e) return std::nullopt;  // not the field of the candidate
   const std::vector<word> norm = dense::frobenius_product(*F, dense::to_dense(*F, x), e / f, f);
   if (method == power_method::divisor_chain) return result_of(*F, divisor_chain_power(*F, norm, f, p, progress));

@@ -65,7 +65,8 @@ ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, co
 
 // zeta = N(x)^((2^f - 1)/p), N the norm from GF(2^e) to GF(2^f), in the dense
 // representation of the tower field that x's kappas generate (dense_field.hpp); nullopt when that
-// field is not GF(2^e) or its coefficients need more than 64 bits.
+// field is not GF(2^e), its coefficients need more than 64 bits or it has more than
+// alpha_dense_limit coefficients.
 // `progress` sees the power's exponent bits done of all of them. The final power runs over
 // all f bits of the exponent (plain), or as (N^(S/p))^(2^g - 1), g = f/r for the least prime
 // r of f and S = (2^f - 1)/(2^g - 1) (divisor_chain: about g fewer bits of window).
@@ -76,6 +77,10 @@ std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::
 // x^e, x^(2^j) and prod_{i<n} x^(2^(s i)) the same way; nullopt when x's field has no dense form
 // (coefficients over 64 bits, over max_dim coefficients, or an alpha past the basis).
 inline constexpr std::size_t dense_limit = std::size_t(1) << 22;  // 32 MiB an element
+// The alpha search's power test and its second proof: fields of up to 2^27 coefficients (1 GiB
+// an element), the run's memory bounded by its caller (alpha_memory_bytes); past dense_limit
+// the term arithmetic would take hours and tens of GB where the dense form takes minutes.
+inline constexpr std::size_t alpha_dense_limit = std::size_t(1) << 27;
 std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_basis& t, std::size_t max_dim,
                                   const progress_fn& progress = {});
 // x^e for e = c (2^(s n) - 1)/(2^s - 1), the bits of c repeated n times at period s (c below
