@@ -22,7 +22,6 @@ A380496_LAST = 577  # the last prime of OEIS A380496, every excess of which agre
 # The primes below 2000 not decided here: what stands in the way (docs/transfinite.md).
 OPEN = {
     719: "E = 1,258,230,380; excess >= 1 proved",
-    1307: "E = 34,486,236; not computed yet",
     1319: "E = 3,291,190,980; excess >= 1 proved",
     1439: "needs alpha_719; excess >= 1 proved",
     1487: "E = 43,001,868; not computed yet",
