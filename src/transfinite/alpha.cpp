@@ -255,10 +255,9 @@ std::vector<alpha_entry> compute_alphas(std::uint64_t max_p, const std::function
 }
 
 std::uint64_t alpha_memory_bytes(std::uint64_t degree) noexcept {
-  // Measured peaks: 215 to 620 bytes a bit of E for the fields decided (p = 1979: 0.98 GB at
-  // E = 4569180; p = 1619: 4.95 GB at E = 8170900), the spread from the transforms'
-  // power-of-two sizes; p = 1579 (E = 26873340) held 19.3 GB, 718 bytes a bit, when stopped.
-  constexpr std::uint64_t bytes_per_bit = 768;
+  // Measured peaks (docs/transfinite.md): 148 to 309 bytes a bit of E, the most at p = 1619
+  // (E = 8170900, 2.46 GB), mostly the products' transforms and the certificate's terms.
+  constexpr std::uint64_t bytes_per_bit = 384;
   return degree > ~std::uint64_t{0} / bytes_per_bit ? ~std::uint64_t{0} : degree * bytes_per_bit;
 }
 

@@ -145,9 +145,9 @@ TEST(ContractMemory, RunawayAllocationsEndInOneLine) {
 
 TEST(ContractMemory, AlphaRefusesAFieldPastTheBudgetBeforeComputingIt) {
   expect_resource_error({"alpha", "839", "--verify", "--max-memory", "1G"},
-                        "alpha_839, in a field of 15762780 bits, needs 11 GiB of memory; 1.0 GiB may be used");
+                        "alpha_839, in a field of 15762780 bits, needs 5.6 GiB of memory; 1.0 GiB may be used");
   expect_resource_error({"alpha", "719", "--threads", "1", "--max-memory", "1G"},
-                        "alpha_359, in a field of 3504820 bits, needs 2.5 GiB");
+                        "alpha_359, in a field of 3504820 bits, needs 1.3 GiB");
 }
 
 TEST(ContractMemory, LongRunsShowProgress) {
