@@ -27,7 +27,6 @@ OPEN = {
     1487: "E = 43,001,868; not computed yet",
     1699: "E = 67,303,060; not computed yet",
     1787: "E = 40,667,220; not computed yet",
-    1997: "E = 33,961,940; not computed yet",
 }
 
 
