@@ -36,16 +36,24 @@ struct option_lists {
   template <class Times>
   std::span<const std::uint32_t> add(std::uint32_t x, std::uint32_t from, const Times& times_h,
                                      const candidate_monoid& m, const heap_image& h) {
+    // Written without a branch on whether e is new: each e is stored past the list's end,
+    // which moves on only when it is.
     const std::size_t start = pool.size();
+    const std::uint64_t from_start = range[from].first, from_count = range[from].second;
+    pool.resize(start + from_count + h.options.size());
+    std::uint32_t* const out = pool.data() + start;
+    std::uint32_t* const seen = seen_for.data();
+    std::size_t end = 0;
     const auto take = [&](std::uint32_t e) {
-      if (seen_for[e] != x) pool.push_back(e);
-      seen_for[e] = x;
+      out[end] = e;
+      end += seen[e] != x;
+      seen[e] = x;
     };
-    const std::uint64_t from_start = range[from].first, from_end = from_start + range[from].second;
-    for (std::uint64_t i = from_start; i < from_end; ++i) take(times_h(pool[i]));
+    for (std::uint64_t i = 0; i < from_count; ++i) take(times_h(pool[from_start + i]));
     for (const std::uint32_t o : h.options) take(m.product(from, o));
-    range[x] = {start, static_cast<std::uint32_t>(pool.size() - start)};
-    return {pool.data() + start, pool.size() - start};
+    pool.resize(start + end);
+    range[x] = {start, static_cast<std::uint32_t>(end)};
+    return {pool.data() + start, end};
   }
 };
 
