@@ -25,7 +25,6 @@ OPEN = {
     1319: "E = 3,291,190,980; excess >= 1 proved",
     1439: "needs alpha_719; excess >= 1 proved",
     1699: "E = 67,303,060; not computed yet",
-    1787: "E = 40,667,220; not computed yet",
 }
 
 
