@@ -106,4 +106,95 @@ TEST(KernelSlots, BitGatherReadsEachBitOfTheTable) {
   }
 }
 
+// The heap scan's contract (src/kernels/kernel.hpp), step by step: the table left, the lanes
+// handed back and where the scan stopped. Once the table is empty a scan may have gone on for
+// a few more steps (nothing changes there), so its stop is then only bounded.
+struct scan_result {
+  std::uint64_t a, lanes;
+  std::vector<std::uint32_t> table;
+};
+
+template <class T>
+scan_result heap_scan_by_contract(const std::vector<T>& g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                                  std::vector<std::uint32_t> table, const k::heap_scan_filter& filter) {
+  const unsigned w = k::heap_scan_step<T>;
+  const unsigned reach_words = sizeof(T) == 1 ? 8 : 32;
+  const auto wanted = [&](std::uint32_t x) { return (table[x >> 5] >> (x & 31) & 1) != 0; };
+  const auto skipped = [&](std::uint64_t q) {
+    return filter.skip != nullptr && (filter.skip[q >> 6] >> (q & 63) & 1) != 0;
+  };
+  const auto empty = [&] {
+    return std::all_of(table.begin(), table.begin() + reach_words, [](std::uint32_t x) { return x == 0; });
+  };
+  for (; a + w <= last + 1; a += w) {
+    std::uint64_t hits = 0;
+    for (unsigned i = 0; i < w; ++i)
+      if (wanted(std::uint32_t(g[a + i] ^ g[m - a - i]))) hits |= std::uint64_t(1) << i;
+    if (hits == 0) continue;
+    if (a >= filter.certain_below) return {a, hits, table};
+    for (unsigned i = 0; i < w; ++i)
+      if (skipped(a + i)) hits &= ~(std::uint64_t(1) << i);
+    bool past = false;
+    for (unsigned i = 0; i < w; ++i) past |= (hits >> i & 1) != 0 && a + i >= filter.certain_below;
+    if (past) return {a, hits, table};
+    for (unsigned i = 0; i < w; ++i) {
+      const std::uint32_t x = std::uint32_t(g[a + i] ^ g[m - a - i]);
+      if (hits >> i & 1) table[x >> 5] &= ~(std::uint32_t(1) << (x & 31));
+    }
+    if (empty()) return {a + w, 0, table};
+  }
+  return {a, 0, table};
+}
+
+template <class T>
+void check_heap_scan(k::heap_scan_of<T> scan, std::mt19937_64& random) {
+  const unsigned w = k::heap_scan_step<T>;
+  for (int round = 0; round < 300; ++round) {
+    SCOPED_TRACE(round);
+    const std::uint64_t m = 2 * w + random() % 6000, last = m / 2, a = 1 + random() % 3;
+    // Values from a range narrow or wide, and a table of few or many wanted nim-sums, so that
+    // some scans empty their table early and others run to their end.
+    const std::uint32_t range = sizeof(T) == 1 ? 256u >> (random() % 3) : 1024u >> (random() % 4);
+    std::vector<T> g(m + 1);
+    for (T& v : g) v = static_cast<T>(random() % range);
+    std::vector<std::uint32_t> table(32, 0);
+    const unsigned wanted = 1 + unsigned(random() % 24);
+    for (unsigned i = 0; i < wanted; ++i) {
+      const std::uint32_t x = std::uint32_t(random() % range);
+      table[x >> 5] |= std::uint32_t(1) << (x & 31);
+    }
+    std::vector<std::uint64_t> skip(m / 64 + 3, 0);
+    for (auto& word : skip) word = random() & random() & random();
+    k::heap_scan_filter filter;
+    if (random() % 2 != 0) filter.skip = skip.data();
+    if (random() % 2 != 0) filter.certain_below = random() % (last + 1);
+    const scan_result expected = heap_scan_by_contract(g, m, a, last, table, filter);
+    std::vector<std::uint32_t> bits = table;
+    std::uint64_t lanes = 7;
+    const std::uint64_t stop = scan(g.data(), m, a, last, bits.data(), filter, lanes);
+    EXPECT_EQ(bits, expected.table);
+    EXPECT_EQ(lanes, expected.lanes);
+    if (lanes != 0 || stop == expected.a) continue;
+    // An emptied table: the scan may stop a few steps later, on a step boundary.
+    EXPECT_TRUE(
+        std::all_of(bits.begin(), bits.begin() + (sizeof(T) == 1 ? 8 : 32), [](std::uint32_t x) { return x == 0; }));
+    EXPECT_GT(stop, expected.a);
+    EXPECT_LE(stop, last + 1);
+    EXPECT_EQ((stop - a) % w, 0u);
+  }
+}
+
+// Every supported kernel's heap scan, at each width, against its contract on seeded random
+// values, tables and filters.
+TEST(KernelSlots, HeapScanFollowsItsContract) {
+  std::mt19937_64 random(7);
+  for (const k::registered_kernel& r : k::registered()) {
+    if (!r.info.supported || r.slot.heap_scan == nullptr) continue;
+    SCOPED_TRACE(std::string(r.info.name));
+    check_heap_scan(r.slot.heap_scan->u8, random);
+    check_heap_scan(r.slot.heap_scan->u16, random);
+    check_heap_scan(r.slot.heap_scan->u32, random);
+  }
+}
+
 }  // namespace

@@ -4,6 +4,7 @@
 // for two-byte ones and sixteen for four-byte ones. Compiled with the avx512 kernel's flags.
 #include "kernels/x86/avx512_intrinsics.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "kernels/kernel.hpp"
@@ -86,6 +87,92 @@ std::uint64_t heap_pair_scan_avx512(const T* g, std::uint64_t m, std::uint64_t a
   return a;
 }
 
+// Hits come in about three steps of ten, at random (each wanted value is found once), so a
+// branch on them mispredicts often and a hit's lanes wait for the nim-sums to come back from
+// memory. Where no hit can go back to the caller (below filter.certain_below), the scans go in
+// rounds of flush_pairs pairs without a branch on their hits: each step compresses its hit
+// nim-sums into a buffer (VPCOMPRESSB/W), and the round's are then cleared from the table
+// together. A value found twice in a round is cleared twice, which changes nothing.
+constexpr unsigned flush_pairs = 256;
+
+// Clears from the table (bit x & 7 of byte x >> 3; bytes 64 .. 127, nim-sums from 512 on, in
+// `high`) the `count` nim-sums v[0 ..], their bits ORed in two accumulators so that the ORs do
+// not wait for each other. One-byte nim-sums never reach `high`.
+template <class T>
+void clear_table_bits(const T* v, unsigned count, __m512i& low, __m512i& high) noexcept {
+  const auto bit = [](std::uint32_t x, bool upper) {
+    const __mmask64 at = __mmask64(x >= 512 ? upper : !upper) << ((x >> 3) & 63);
+    return _mm512_maskz_set1_epi8(at, char(1 << (x & 7)));
+  };
+  __m512i c0 = _mm512_setzero_si512(), c1 = c0, h = c0;
+  unsigned i = 0;
+  for (; i + 2 <= count; i += 2) {
+    c0 = _mm512_or_si512(c0, bit(v[i], false));
+    c1 = _mm512_or_si512(c1, bit(v[i + 1], false));
+    if constexpr (sizeof(T) > 1) h = _mm512_or_si512(h, _mm512_or_si512(bit(v[i], true), bit(v[i + 1], true)));
+  }
+  if (i < count) {
+    c0 = _mm512_or_si512(c0, bit(v[i], false));
+    if constexpr (sizeof(T) > 1) h = _mm512_or_si512(h, bit(v[i], true));
+  }
+  low = _mm512_andnot_si512(_mm512_or_si512(c0, c1), low);
+  if constexpr (sizeof(T) > 1) high = _mm512_andnot_si512(h, high);
+}
+
+inline void compress_into(std::uint8_t* out, std::uint64_t hits, __m512i x) noexcept {
+  _mm512_storeu_si512(out, _mm512_maskz_compress_epi8(hits, x));
+}
+inline void compress_into(std::uint16_t* out, std::uint64_t hits, __m512i x) noexcept {
+  _mm512_storeu_si512(out, _mm512_maskz_compress_epi16(__mmask32(hits), x));
+}
+
+// The steps from a in rounds of flush_pairs pairs while a whole round lies below `end` (where no hit
+// goes back to the caller): step(a0, x) gives a step's hit lanes and its nim-sums x, clear(v,
+// count) clears nim-sums from the table, emptied() says whether it is empty. Returns whether it
+// emptied, with a past the last step taken.
+template <class T, class Step, class Clear, class Emptied>
+bool scan_in_rounds(std::uint64_t& a, std::uint64_t end, const heap_scan_filter& filter, const Step& step,
+                    const Clear& clear, const Emptied& emptied) noexcept {
+  constexpr unsigned w = heap_scan_step<T>, steps = flush_pairs / w;
+  alignas(64) T found[flush_pairs + w];
+  while (end >= flush_pairs && a <= end - flush_pairs) {
+    unsigned count = 0;
+    for (unsigned s = 0; s < steps; ++s, a += w) {
+      __m512i x;
+      const std::uint64_t hits = step(a, x) & ~skipped_lanes(filter.skip, a);
+      compress_into(found + count, hits, x);
+      count += unsigned(std::popcount(hits));
+    }
+    clear(found, count);
+    if (emptied()) return true;
+  }
+  return false;
+}
+
+// Then the steps one at a time, each going back to the caller where certain_hits says so.
+// Returns where the scan ended, with the lanes handed back (0 when none).
+template <class T, class Step, class Clear, class Emptied>
+std::uint64_t scan_by_steps(std::uint64_t a, std::uint64_t last, const heap_scan_filter& filter, const Step& step,
+                            const Clear& clear, const Emptied& emptied, std::uint64_t& lanes) noexcept {
+  constexpr unsigned w = heap_scan_step<T>;
+  for (; a + w <= last + 1; a += w) {
+    __m512i x;
+    std::uint64_t hits = step(a, x);
+    if (hits == 0) [[likely]] continue;
+    bool stop = false;
+    hits = certain_hits(hits, a, w, filter, stop);
+    if (stop) {
+      lanes = hits;
+      return a;
+    }
+    alignas(64) T found[w];
+    compress_into(found, hits, x);
+    clear(found, unsigned(std::popcount(hits)));
+    if (emptied()) return a + w;
+  }
+  return a;
+}
+
 // One-byte values, sixty-four pairs a step: the nim-sums are bytes, so the table's first 256
 // bits, as 32 bytes, serve a byte lookup (VPERMB on the nim-sum's top five bits, then a test
 // against its bit in the byte) with no widening.
@@ -99,32 +186,21 @@ std::uint64_t heap_pair_scan_bytes(const std::uint8_t* g, std::uint64_t m, std::
                                           57, 58, 59, 60, 61, 62, 63);
   const __m512i bit_of = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128));
   const __m512i low3 = _mm512_set1_epi8(7), top5 = _mm512_set1_epi8(31);
-  lanes = 0;
-  for (; a + 64 <= last + 1; a += 64) {
-    const __m512i lo = _mm512_loadu_si512(g + a);  // G(a + i) in byte i
-    const __m512i hi = _mm512_permutexvar_epi8(reverse, _mm512_loadu_si512(g + (m - a - 63)));
-    const __m512i x = _mm512_xor_si512(lo, hi);  // byte i: G(a + i) ^ G(m - a - i)
+  // The hit lanes of the step at a0, its nim-sums in x.
+  const auto step = [&](std::uint64_t a0, __m512i& x) {
+    const __m512i lo = _mm512_loadu_si512(g + a0);  // G(a0 + i) in byte i
+    const __m512i hi = _mm512_permutexvar_epi8(reverse, _mm512_loadu_si512(g + (m - a0 - 63)));
+    x = _mm512_xor_si512(lo, hi);  // byte i: G(a0 + i) ^ G(m - a0 - i)
     const __m512i byte = _mm512_permutexvar_epi8(_mm512_and_si512(_mm512_srli_epi16(x, 3), top5), table);
     const __m512i bit = _mm512_shuffle_epi8(bit_of, _mm512_and_si512(x, low3));
-    std::uint64_t hits = _mm512_test_epi8_mask(byte, bit);
-    if (hits == 0) [[likely]] continue;
-    bool stop = false;
-    hits = certain_hits(hits, a, 64, filter, stop);
-    if (stop) {
-      lanes = hits;
-      break;
-    }
-    alignas(64) std::uint8_t sums[64];
-    _mm512_store_si512(sums, x);
-    for (; hits != 0; hits &= hits - 1) {
-      const std::uint8_t v = sums[std::countr_zero(hits)];
-      table = _mm512_andnot_si512(_mm512_maskz_set1_epi8(__mmask64(1) << (v >> 3), char(1 << (v & 7))), table);
-    }
-    if (_mm512_mask_test_epi8_mask(0xffffffffu, table, table) == 0) {
-      a += 64;
-      break;
-    }
-  }
+    return std::uint64_t(_mm512_test_epi8_mask(byte, bit));
+  };
+  const auto emptied = [&] { return _mm512_mask_test_epi8_mask(0xffffffffu, table, table) == 0; };
+  lanes = 0;
+  const auto clear = [&](const std::uint8_t* v, unsigned count) { clear_table_bits(v, count, table, table); };
+  const bool done =
+      scan_in_rounds<std::uint8_t>(a, std::min(last + 1, filter.certain_below), filter, step, clear, emptied);
+  if (!done) a = scan_by_steps<std::uint8_t>(a, last, filter, step, clear, emptied, lanes);
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(bits), _mm512_castsi512_si256(table));
   return a;
 }
@@ -147,36 +223,25 @@ std::uint64_t heap_pair_scan_words(const std::uint16_t* g, std::uint64_t m, std:
   const __m512i bit_of = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128));
   // Index bytes with the top bit set give 0: the high byte of each word's bit.
   const __m512i low3 = _mm512_set1_epi16(0x7), high_zero = _mm512_set1_epi16(-0x8000);
-  lanes = 0;
-  for (; a + 32 <= last + 1; a += 32) {
-    const __m512i lo = _mm512_loadu_si512(g + a);  // G(a + i) in word i
-    const __m512i hi = _mm512_permutexvar_epi8(reverse, _mm512_loadu_si512(g + (m - a - 31)));
-    const __m512i x = _mm512_xor_si512(lo, hi);  // word i: G(a + i) ^ G(m - a - i), below 1024
+  // The hit lanes of the step at a0, its nim-sums in x.
+  const auto step = [&](std::uint64_t a0, __m512i& x) {
+    const __m512i lo = _mm512_loadu_si512(g + a0);  // G(a0 + i) in word i
+    const __m512i hi = _mm512_permutexvar_epi8(reverse, _mm512_loadu_si512(g + (m - a0 - 31)));
+    x = _mm512_xor_si512(lo, hi);  // word i: G(a0 + i) ^ G(m - a0 - i), below 1024
     const __m512i byte = _mm512_permutex2var_epi8(table_lo, _mm512_srli_epi16(x, 3), table_hi);
     const __m512i bit =
         _mm512_shuffle_epi8(bit_of, _mm512_or_si512(_mm512_and_si512(x, low3), high_zero));  // high byte 0
-    std::uint64_t hits = _mm512_test_epi16_mask(byte, bit);
-    if (hits == 0) [[likely]] continue;
-    bool stop = false;
-    hits = certain_hits(hits, a, 32, filter, stop);
-    if (stop) {
-      lanes = hits;
-      break;
-    }
-    alignas(64) std::uint16_t sums[32];
-    _mm512_store_si512(sums, x);
-    for (; hits != 0; hits &= hits - 1) {
-      const std::uint32_t v = sums[std::countr_zero(hits)];
-      const __m512i clear = _mm512_maskz_set1_epi8(__mmask64(1) << ((v >> 3) & 63), char(1 << (v & 7)));
-      if (v < 512) table_lo = _mm512_andnot_si512(clear, table_lo);
-      else table_hi = _mm512_andnot_si512(clear, table_hi);
-    }
+    return std::uint64_t(_mm512_test_epi16_mask(byte, bit));
+  };
+  const auto emptied = [&] {
     const __m512i left = _mm512_or_si512(table_lo, table_hi);
-    if (_mm512_test_epi8_mask(left, left) == 0) {
-      a += 32;
-      break;
-    }
-  }
+    return _mm512_test_epi8_mask(left, left) == 0;
+  };
+  lanes = 0;
+  const auto clear = [&](const std::uint16_t* v, unsigned count) { clear_table_bits(v, count, table_lo, table_hi); };
+  const bool done =
+      scan_in_rounds<std::uint16_t>(a, std::min(last + 1, filter.certain_below), filter, step, clear, emptied);
+  if (!done) a = scan_by_steps<std::uint16_t>(a, last, filter, step, clear, emptied, lanes);
   _mm512_storeu_si512(bits, table_lo);
   _mm512_storeu_si512(bits + 16, table_hi);
   return a;
