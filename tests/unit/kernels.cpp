@@ -114,17 +114,21 @@ struct scan_result {
   std::vector<std::uint32_t> table;
 };
 
+// Whether no nim-sum of two values of type T is left in the table (below 256 for bytes, 1024
+// otherwise).
+template <class T>
+bool no_reachable_bit(const std::vector<std::uint32_t>& table) {
+  const std::ptrdiff_t reach_words = sizeof(T) == 1 ? 8 : 32;
+  return std::all_of(table.begin(), table.begin() + reach_words, [](std::uint32_t x) { return x == 0; });
+}
+
 template <class T>
 scan_result heap_scan_by_contract(const std::vector<T>& g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
                                   std::vector<std::uint32_t> table, const k::heap_scan_filter& filter) {
   const unsigned w = k::heap_scan_step<T>;
-  const unsigned reach_words = sizeof(T) == 1 ? 8 : 32;
   const auto wanted = [&](std::uint32_t x) { return (table[x >> 5] >> (x & 31) & 1) != 0; };
   const auto skipped = [&](std::uint64_t q) {
     return filter.skip != nullptr && (filter.skip[q >> 6] >> (q & 63) & 1) != 0;
-  };
-  const auto empty = [&] {
-    return std::all_of(table.begin(), table.begin() + reach_words, [](std::uint32_t x) { return x == 0; });
   };
   for (; a + w <= last + 1; a += w) {
     std::uint64_t hits = 0;
@@ -141,7 +145,7 @@ scan_result heap_scan_by_contract(const std::vector<T>& g, std::uint64_t m, std:
       const std::uint32_t x = std::uint32_t(g[a + i] ^ g[m - a - i]);
       if (hits >> i & 1) table[x >> 5] &= ~(std::uint32_t(1) << (x & 31));
     }
-    if (empty()) return {a + w, 0, table};
+    if (no_reachable_bit<T>(table)) return {a + w, 0, table};
   }
   return {a, 0, table};
 }
@@ -176,8 +180,7 @@ void check_heap_scan(k::heap_scan_of<T> scan, std::mt19937_64& random) {
     EXPECT_EQ(lanes, expected.lanes);
     if (lanes != 0 || stop == expected.a) continue;
     // An emptied table: the scan may stop a few steps later, on a step boundary.
-    EXPECT_TRUE(
-        std::all_of(bits.begin(), bits.begin() + (sizeof(T) == 1 ? 8 : 32), [](std::uint32_t x) { return x == 0; }));
+    EXPECT_TRUE(no_reachable_bit<T>(bits));
     EXPECT_GT(stop, expected.a);
     EXPECT_LE(stop, last + 1);
     EXPECT_EQ((stop - a) % w, 0u);
