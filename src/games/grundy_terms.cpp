@@ -18,6 +18,8 @@
 // engine whatever the thread count. The verification is in grundy_terms_verify.cpp.
 #include "games/grundy_terms.hpp"
 
+#include <array>
+#include <atomic>
 #include <cstring>
 
 #include "pool/workers.hpp"
@@ -95,22 +97,27 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   count = std::min(count, block_);
   std::uint8_t* rows = size_rows(count);  // each chunk of the marking pass clears its own rows
   const std::size_t stride = stride_;
-  mark_known_rare_pairs(n0, count, rows);
+  const std::uint64_t chunks = plan_rare_pairs(n0, count);
   // The rare positions below `count` are paired term by term (their partner may lie in the
   // block).
-  const std::size_t low = std::lower_bound(rare_.begin(), rare_.end(), count) - rare_.begin();
+  const std::size_t low = rare_low_;
   // The store's exceptions stay as they are until the block ends (a speculated value is
   // common), so the verification's index of them can be built first.
   if (g_.parity_packed()) index_low_exceptions();
-  // Item 0 speculates, in order: each term takes its candidate, so the ones after it see it.
-  // Item t + 1 verifies term t as soon as its candidate is published, on whichever thread
-  // takes it, so that the other threads verify while the speculation goes on. A term's scan
-  // reads only the values below it, all published before it.
+  // One phase, its items in order: the chunks of the marking pass; the speculation, each term
+  // taking its candidate in order once its chunk is marked, so that the ones after it see it;
+  // the verification of the terms in groups, each term once its candidate is published. A
+  // thread done with its last chunk goes on without waiting for the others', and the threads
+  // verify while the speculation goes on. A term's scan reads only the values below it, all
+  // published before it.
+  std::array<std::atomic<bool>, max_block / min_rare_chunk> marked{};
   std::atomic<std::uint64_t> published{0}, speculated{count + 1};  // count + 1: still running
   std::atomic<std::uint64_t> first_wrong{count};
   const auto speculate = [&]() noexcept {
     std::uint64_t s = 0;
     for (; s < count && s <= first_wrong.load(std::memory_order_relaxed); ++s) {
+      if (s % rare_chunk_ == 0)
+        while (!marked[s / rare_chunk_].load(std::memory_order_acquire)) crew::pause();
       const std::uint64_t n = n0 + s;
       const std::uint32_t c = candidate(n, rows + s * stride, low);
       // Only the terms after it read a speculated value, and the block stops after one past
@@ -141,9 +148,18 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
       while (t < seen && !first_wrong.compare_exchange_weak(seen, t)) {}
     }
   };
-  run_items(count + 1, [&](std::uint64_t item, unsigned thread) noexcept {
-    if (item == 0) speculate();
-    else verify_term(item - 1, thread);
+  // Groups of terms, so that the threads claim items of the phase less often.
+  constexpr std::uint64_t group = 8;
+  run_items(chunks + 1 + (count + group - 1) / group, [&](std::uint64_t item, unsigned thread) noexcept {
+    if (item < chunks) {
+      mark_rare_chunk(n0, count, rows, item);
+      marked[item].store(true, std::memory_order_release);
+    } else if (item == chunks) {
+      speculate();
+    } else {
+      const std::uint64_t from = (item - chunks - 1) * group;
+      for (std::uint64_t t = from; t < std::min(count, from + group); ++t) verify_term(t, thread);
+    }
   });
   // The terms up to the first wrong one are true; that one takes its verified value.
   const std::uint64_t done = speculated.load(), wrong = first_wrong.load();
@@ -158,44 +174,39 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   return kept;
 }
 
-void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows) {
+std::uint64_t grundy_terms::plan_rare_pairs(std::uint64_t n0, std::uint64_t count) {
   // Every pair (a, m - a), m = n - k, a rare with count <= a < n0 - k: for every term n of the
   // block the other heap m - a is then non-empty and below n0, so already known. A rare a
   // below count pairs with a known heap in the terms t < a + k (m - a below n0): those pairs
   // are taken here too when n0 - k > count for every k (so that a < m), and the others, with
-  // the rare positions from n0 - k on, term by term in candidate(). Split over the terms of the
-  // block, each thread its own rows.
+  // the rare positions from n0 - k on, term by term in candidate().
   const auto rare_begin = rare_.begin();
-  const std::size_t low = std::lower_bound(rare_begin, rare_.end(), count) - rare_begin;
+  rare_low_ = std::lower_bound(rare_begin, rare_.end(), count) - rare_begin;
   low_pass_n0_ = std::ranges::all_of(split_offsets_, [&](std::uint64_t k) { return n0 > count + k; }) ? n0 : 0;
-  const std::size_t first = low_pass_n0_ != 0 ? 0 : low;
+  rare_first_ = low_pass_n0_ != 0 ? 0 : rare_low_;
   high_.clear();
   for (const std::uint64_t k : split_offsets_) {
     const std::uint64_t top = n0 > k ? n0 - k : 0;  // this pass takes a < top
     const std::size_t high = std::lower_bound(rare_begin, rare_.end(), top) - rare_begin;
-    high_.push_back(std::max(high, low));
+    high_.push_back(std::max(high, rare_low_));
   }
-  // In chunks of terms whose marked parts (value_limit_ bytes a row) stay within about 64 KiB,
+  // Chunks of terms whose marked parts (value_limit_ bytes a row) stay within about 64 KiB,
   // near the first-level cache (a rare position at a time over all of a long block's rows would
   // not), taken by the threads from a shared counter, so that a thread the system holds back
   // leaves its part to the others. Longer chunks spread each rare position's setup over more
   // terms.
   const std::uint64_t per_thread = (count + threads_ - 1) / threads_;
-  const std::uint64_t chunk = std::max<std::uint64_t>(8, std::min((std::uint64_t(1) << 16) / value_limit_, per_thread));
-  const std::uint64_t chunks = (count + chunk - 1) / chunk;
+  rare_chunk_ = std::max(min_rare_chunk, std::min((std::uint64_t(1) << 16) / value_limit_, per_thread));
+  return (count + rare_chunk_ - 1) / rare_chunk_;
+}
+
+void grundy_terms::mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows,
+                                   std::uint64_t chunk) const noexcept {
+  const std::uint64_t from = chunk * rare_chunk_, to = std::min(count, (chunk + 1) * rare_chunk_);
   // Only the first value_limit_ bytes of a row are ever marked (size_rows).
-  const auto clear = [&](std::uint64_t from, std::uint64_t to) noexcept {
-    for (std::uint64_t t = from; t < to; ++t) std::fill_n(rows + t * stride_, value_limit_, std::uint8_t(0));
-  };
-  if (g_.parity_packed()) {
-    run_items(chunks, [&](std::uint64_t c, unsigned) noexcept {
-      const std::uint64_t from = c * chunk, to = std::min(count, (c + 1) * chunk);
-      clear(from, to);
-      mark_rare_pairs_packed(n0, count, rows, first, low, from, to);
-    });
-    return;
-  }
-  const auto mark = [&](std::size_t from, std::size_t to, const auto* const g) noexcept {
+  for (std::uint64_t t = from; t < to; ++t) std::fill_n(rows + t * stride_, value_limit_, std::uint8_t(0));
+  if (g_.parity_packed()) return mark_rare_pairs_packed(n0, count, rows, rare_first_, rare_low_, from, to);
+  g_.visit([&](const auto* const g) noexcept {
     // Locals, not captures: a byte store may alias anything reached through a reference, so
     // the compiler would reload each of them after every mark.
     std::uint8_t* const marks = rows;
@@ -203,6 +214,7 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
     const std::uint64_t* const rare = rare_.data();
     const std::uint32_t* const rare_values = rare_values_.data();
     const bool distinct = distinct_;
+    const std::size_t first = rare_first_, low = rare_low_;
     for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
       const std::uint64_t k = split_offsets_[j];
       const std::uint64_t top = n0 > k ? n0 - k : 0;
@@ -217,13 +229,6 @@ void grundy_terms::mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, 
                   [&](std::uint64_t t) { marks[t * stride + (va ^ other[t])] = 1; });
       }
     }
-  };
-  g_.visit([&](const auto* g) {
-    run_items(chunks, [&](std::uint64_t c, unsigned) noexcept {
-      const std::uint64_t from = c * chunk, to = std::min(count, (c + 1) * chunk);
-      clear(from, to);
-      mark(from, to, g);
-    });
   });
 }
 

@@ -74,8 +74,12 @@ class grundy_terms {
   }
 
  private:
-  // The pairs (a, m - a) with a rare, count <= a < n0 - k, for every term of the block.
-  void mark_known_rare_pairs(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows);
+  // The block's pass over the pairs (a, m - a) with a rare, count <= a < n0 - k, for every
+  // term, in chunks of terms: plan_rare_pairs() sets it up and returns how many chunks,
+  // mark_rare_chunk() clears and marks the rows of one (the chunks may run at once).
+  std::uint64_t plan_rare_pairs(std::uint64_t n0, std::uint64_t count);
+  void mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t chunk) const noexcept;
+  static constexpr std::uint64_t min_rare_chunk = 8;
   // The candidate G(n) given the block's marks: the smallest common value not reached, every
   // pair with a rare member marked first (the ones the block pass left out here).
   std::uint32_t candidate(std::uint64_t n, std::uint8_t* marks, std::size_t low);
@@ -102,7 +106,7 @@ class grundy_terms {
   void index_low_exceptions();
   // Past this the index (rebuilt per block) would cost more than the searches it saves.
   static constexpr std::uint64_t max_exception_index = std::uint64_t(1) << 26;
-  // mark_known_rare_pairs() for the terms from .. chunk_end-1 of the block on a parity-packed
+  // mark_rare_chunk() for the terms from .. chunk_end-1 of the block on a parity-packed
   // store: the rare positions rare_[first ..] (those below `low` only where they pair with a
   // known heap).
   void mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t first,
@@ -153,6 +157,10 @@ class grundy_terms {
   std::vector<std::uint8_t> wanted_;  // one scratch row per thread; zero between terms
   std::vector<std::uint32_t> candidates_, verified_;  // per term of the block
   std::vector<std::size_t> high_;     // per split offset, where the per-term rare pairs resume
+  // plan_rare_pairs(): terms a chunk, and the rare positions the pass starts at and those
+  // below the block's length
+  std::uint64_t rare_chunk_ = min_rare_chunk;
+  std::size_t rare_first_ = 0, rare_low_ = 0;
   // n0 of the block when its pass took the pairs of the rare positions below its length with a
   // known heap (candidate() then only those with a heap in the block), else 0.
   std::uint64_t low_pass_n0_ = 0;
