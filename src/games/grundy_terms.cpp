@@ -110,14 +110,28 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   // thread done with its last chunk goes on without waiting for the others', and the threads
   // verify while the speculation goes on. A term's scan reads only the values below it, all
   // published before it.
-  std::array<std::atomic<bool>, max_block / min_rare_chunk> marked{};
-  std::atomic<std::uint64_t> published{0}, speculated{count + 1};  // count + 1: still running
-  std::atomic<std::uint64_t> first_wrong{count};
+  alignas(64) std::array<std::atomic<bool>, max_block / min_rare_chunk> marked{};
+  // A row is marked by one thread and read by another (the speculation and the verification
+  // each take terms marked elsewhere): its lines are fetched ahead, once it is complete, so
+  // that the transfer between the cores overlaps the term before.
+  const auto fetch_row = [rows, stride, bytes = std::size_t(value_limit_)](std::uint64_t t) {
+    for (std::size_t at = 0; at < bytes; at += 64) __builtin_prefetch(rows + t * stride + at);
+  };
+  // Each on a cache line of its own: `published`, stored at every term, would otherwise take
+  // the others' line away from the threads reading them.
+  alignas(64) std::atomic<std::uint64_t> published{0};
+  alignas(64) std::atomic<std::uint64_t> speculated{count + 1};  // count + 1: still running
+  alignas(64) std::atomic<std::uint64_t> first_wrong{count};
   const auto speculate = [&]() noexcept {
     std::uint64_t s = 0;
+    constexpr std::uint64_t ahead = 3;  // a candidate takes less time than a row's transfer
+    static_assert(ahead < min_rare_chunk);
     for (; s < count && s <= first_wrong.load(std::memory_order_relaxed); ++s) {
-      if (s % rare_chunk_ == 0)
+      if (s % rare_chunk_ == 0) {  // a chunk's rows are complete once it is marked
         while (!marked[s / rare_chunk_].load(std::memory_order_acquire)) crew::pause();
+        for (std::uint64_t u = s + 1; u < std::min(count, s + ahead); ++u) fetch_row(u);
+      }
+      if (s + ahead < count && (s + ahead) / rare_chunk_ == s / rare_chunk_) fetch_row(s + ahead);
       const std::uint64_t n = n0 + s;
       const std::uint32_t c = candidate(n, rows + s * stride, low);
       // Only the terms after it read a speculated value, and the block stops after one past
@@ -140,6 +154,7 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
       crew::pause();
     }
     if (t > first_wrong.load(std::memory_order_relaxed)) return;
+    if (t + 1 < published.load(std::memory_order_acquire)) fetch_row(t + 1);
     std::uint8_t* wanted = wanted_.data() + thread * stride;
     const std::uint32_t v = verify(n0 + t, candidates_[t], rows + t * stride, wanted);
     verified_[t] = v;
