@@ -58,6 +58,22 @@ inline void terms_but(std::uint64_t from, std::uint64_t to, std::uint64_t skip, 
   for (std::uint64_t t = upto == skip ? upto + 1 : upto; t < to; ++t) mark(t);
 }
 
+// Fetches a row's first `bytes` into this core's cache ahead of its use. A block's rows are
+// marked by one thread and read by another (the speculation and the verification each take
+// terms marked elsewhere), so the transfer between the cores then overlaps the term before.
+inline void fetch_ahead(const std::uint8_t* row, std::size_t bytes) noexcept {
+  for (std::size_t at = 0; at < bytes; at += 64) __builtin_prefetch(row + at);
+}
+
+// The counters a block's threads poll, each on a cache line of its own: `published`, stored at
+// every term, would otherwise take the others' line away from the threads reading them.
+struct block_progress {
+  explicit block_progress(std::uint64_t count) : speculated(count + 1), first_wrong(count) {}
+  alignas(64) std::atomic<std::uint64_t> published{0};  // the terms with their candidates
+  alignas(64) std::atomic<std::uint64_t> speculated;    // count + 1 while the speculation runs
+  alignas(64) std::atomic<std::uint64_t> first_wrong;   // count while no term is known wrong
+};
+
 }  // namespace
 
 grundy_terms::grundy_terms(const heap_game& game, packed_values& g, unsigned threads, std::uint64_t exception_index)
@@ -98,8 +114,7 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   std::uint8_t* rows = size_rows(count);  // each chunk of the marking pass clears its own rows
   const std::size_t stride = stride_;
   const std::uint64_t chunks = plan_rare_pairs(n0, count);
-  // The rare positions below `count` are paired term by term (their partner may lie in the
-  // block).
+  // The rare positions below `count` pair term by term (their partner may lie in the block).
   const std::size_t low = rare_low_;
   // The store's exceptions stay as they are until the block ends (a speculated value is
   // common), so the verification's index of them can be built first.
@@ -111,17 +126,9 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   // verify while the speculation goes on. A term's scan reads only the values below it, all
   // published before it.
   alignas(64) std::array<std::atomic<bool>, max_block / min_rare_chunk> marked{};
-  // A row is marked by one thread and read by another (the speculation and the verification
-  // each take terms marked elsewhere): its lines are fetched ahead, once it is complete, so
-  // that the transfer between the cores overlaps the term before.
-  const auto fetch_row = [rows, stride, bytes = std::size_t(value_limit_)](std::uint64_t t) {
-    for (std::size_t at = 0; at < bytes; at += 64) __builtin_prefetch(rows + t * stride + at);
-  };
-  // Each on a cache line of its own: `published`, stored at every term, would otherwise take
-  // the others' line away from the threads reading them.
-  alignas(64) std::atomic<std::uint64_t> published{0};
-  alignas(64) std::atomic<std::uint64_t> speculated{count + 1};  // count + 1: still running
-  alignas(64) std::atomic<std::uint64_t> first_wrong{count};
+  block_progress progress(count);
+  auto &published = progress.published, &speculated = progress.speculated, &first_wrong = progress.first_wrong;
+  const auto fetch_row = [&](std::uint64_t t) { fetch_ahead(rows + t * stride, value_limit_); };
   const auto speculate = [&]() noexcept {
     std::uint64_t s = 0;
     constexpr std::uint64_t ahead = 3;  // a candidate takes less time than a row's transfer
@@ -134,9 +141,8 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
       if (s + ahead < count && (s + ahead) / rare_chunk_ == s / rare_chunk_) fetch_row(s + ahead);
       const std::uint64_t n = n0 + s;
       const std::uint32_t c = candidate(n, rows + s * stride, low);
-      // Only the terms after it read a speculated value, and the block stops after one past
-      // the values so far: such a value is not stored, so that it widens the store only if
-      // verified.
+      // Only the terms after it read a speculated value, and the block stops after one past the
+      // values so far: such a value is not stored, so that it widens the store only if verified.
       if (c < g_.limit()) g_.set(n, c);
       candidates_[s] = c;
       published.store(s + 1, std::memory_order_release);
