@@ -58,6 +58,32 @@ inline void terms_but(std::uint64_t from, std::uint64_t to, std::uint64_t skip, 
   for (std::uint64_t t = upto == skip ? upto + 1 : upto; t < to; ++t) mark(t);
 }
 
+// marks[t * stride + (pa ^ other[t])] = 1 for t in [from, to): eight terms a load on a
+// little-endian machine, each byte of the word (other heaps' bytes xor pa) a mark's slot.
+inline void mark_slots(std::uint8_t* marks, std::size_t stride, const std::uint8_t* other, std::uint32_t pa,
+                       std::uint64_t from, std::uint64_t to) noexcept {
+  std::uint64_t t = from;
+  if constexpr (std::endian::native == std::endian::little) {
+    const std::uint64_t spread = pa * std::uint64_t(0x0101010101010101);
+    for (; t + 8 <= to; t += 8) {
+      std::uint64_t x;
+      std::memcpy(&x, other + t, 8);
+      x ^= spread;
+      std::uint8_t* row = marks + t * stride;
+      for (unsigned j = 0; j < 8; ++j, row += stride, x >>= 8) row[x & 255] = 1;
+    }
+  }
+  for (; t < to; ++t) marks[t * stride + (pa ^ other[t])] = 1;
+}
+
+// mark_slots() but at the term `skip` (which may lie outside).
+inline void mark_slots_but(std::uint8_t* marks, std::size_t stride, const std::uint8_t* other, std::uint32_t pa,
+                           std::uint64_t from, std::uint64_t to, std::uint64_t skip) noexcept {
+  const std::uint64_t upto = std::min(std::max(skip, from), to);
+  mark_slots(marks, stride, other, pa, from, upto);
+  mark_slots(marks, stride, other, pa, upto == skip ? upto + 1 : upto, to);
+}
+
 // Fetches a row's first `bytes` into this core's cache ahead of its use. A block's rows are
 // marked by one thread and read by another (the speculation and the verification each take
 // terms marked elsewhere), so the transfer between the cores then overlaps the term before.
@@ -96,6 +122,7 @@ grundy_terms::grundy_terms(const heap_game& game, packed_values& g, unsigned thr
 }
 
 std::uint32_t grundy_terms::naive(std::uint64_t n) {
+  packed_rows_ = false;
   std::uint8_t* marks = clear_rows(1);
   mark_single_heap_options(n, marks);
   g_.read([&](const auto& g) {
@@ -111,6 +138,9 @@ std::uint32_t grundy_terms::naive(std::uint64_t n) {
 
 std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) {
   count = std::min(count, block_);
+  // The store keeps its form through the block (a speculated value is set only within it).
+  packed_rows_ = g_.parity_packed();
+  if (packed_rows_) value_limit_ = std::max<std::uint64_t>(value_limit_, 2 * packed_half);  // every slot
   std::uint8_t* rows = size_rows(count);  // each chunk of the marking pass clears its own rows
   const std::size_t stride = stride_;
   const std::uint64_t chunks = plan_rare_pairs(n0, count);
@@ -246,8 +276,11 @@ void grundy_terms::mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::u
         const auto* other = g + (top - a);  // G(m - a) for m = n0 + t - k
         // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
         const std::uint64_t skip = distinct && 2 * a >= top ? 2 * a - top : count;
-        terms_but(from, i < low ? std::min<std::uint64_t>(to, a + k) : to, skip,
-                  [&](std::uint64_t t) { marks[t * stride + (va ^ other[t])] = 1; });
+        const std::uint64_t end = i < low ? std::min<std::uint64_t>(to, a + k) : to;
+        if constexpr (sizeof(*other) == 1)
+          mark_slots_but(marks, stride, other, va, from, end, skip);
+        else
+          terms_but(from, end, skip, [&](std::uint64_t t) { marks[t * stride + (va ^ other[t])] = 1; });
       }
     }
   });
@@ -261,7 +294,6 @@ void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count,
   std::uint8_t* const marks = rows;
   const std::size_t stride = stride_;
   const std::uint8_t* const g = g_.packed_bytes();
-  const std::uint16_t* const common = g_.common_values();
   const std::span<const std::uint64_t> rare_at = g_.exceptions();
   for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
     const std::uint64_t k = split_offsets_[j];
@@ -271,7 +303,7 @@ void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count,
     auto r = rare_at.end();
     for (std::size_t i = high_[j]; i-- > first;) {
       const std::uint64_t a = rare_[i];
-      const std::uint32_t va = rare_values_[i];
+      const std::uint32_t pa = g_.pack(rare_values_[i]);  // row_slot(va ^ common value of b) = pa ^ b
       const std::uint64_t to = i < low ? std::min(chunk_end, a + k) : chunk_end;
       // With distinct heaps the pair (a, a) is no option: skip the term where m = 2a.
       const std::uint64_t skip = distinct_ && 2 * a >= top ? 2 * a - top : count;
@@ -280,18 +312,17 @@ void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count,
       if (to <= from) continue;
       while (r != rare_at.end() && *r < base + from) ++r;
       if (r == rare_at.end() || *r >= base + to) {  // no exception among the other heaps
-        terms_but(from, to, skip, [&](std::uint64_t t) { marks[t * stride + (va ^ common[g[base + t]])] = 1; });
+        mark_slots_but(marks, stride, g + base, pa, from, to, skip);
         continue;
       }
       auto e = r;
       for (std::uint64_t t = from; t < to; ++t) {
-        const std::uint8_t b = g[base + t];
-        std::uint32_t v = common[b];
+        std::uint32_t slot = pa ^ g[base + t];  // a rare value with a rare heap: the rare half
         if (e != rare_at.end() && *e == base + t) {
-          v = g_.rare_value(b);
+          slot |= packed_half;
           ++e;
         }
-        if (t != skip) marks[t * stride + (va ^ v)] = 1;
+        if (t != skip) marks[t * stride + slot] = 1;
       }
     }
   }
@@ -300,25 +331,43 @@ void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count,
 std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std::size_t low) {
   mark_single_heap_options(n, marks);
   // The remaining pairs with a rare member. The other pairs (common with common) give only
-  // rare values, so every reachable common value is now marked.
-  g_.read([&](const auto& g) {
+  // rare values, so every reachable common value is now marked. Locals, not members: a byte
+  // store may alias anything reached through `this`.
+  const std::uint64_t* const rare = rare_.data();
+  const std::uint32_t* const rare_values = rare_values_.data();
+  const std::size_t rare_count = rare_.size();
+  const bool distinct = distinct_;
+  const std::uint64_t low_pass_n0 = low_pass_n0_;
+  const auto mark_pairs = [&](const auto& g, const auto& slot) {
     for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
       const std::uint64_t k = split_offsets_[j];
       if (n < k + 2) continue;
       const std::uint64_t m = n - k;
       const auto pair = [&](std::size_t i) {
-        const std::uint64_t a = rare_[i];
+        const std::uint64_t a = rare[i];
         if (a >= m) return false;
-        if (!distinct_ || 2 * a != m) marks[rare_values_[i] ^ g[m - a]] = 1;
+        if (!distinct || 2 * a != m) marks[slot(rare_values[i] ^ g[m - a])] = 1;
         return true;
       };
       // Of the rare positions below the block's length, those whose other heap is known (below
-      // low_pass_n0_) were paired by the block's pass.
-      for (std::size_t i = 0; i < low && (rare_[i] >= m || m - rare_[i] >= low_pass_n0_) && pair(i); ++i) {}
-      for (std::size_t i = high_[j]; i < rare_.size() && pair(i); ++i) {}
+      // low_pass_n0) were paired by the block's pass.
+      for (std::size_t i = 0; i < low && (rare[i] >= m || m - rare[i] >= low_pass_n0) && pair(i); ++i) {}
+      for (std::size_t i = high_[j]; i < rare_count && pair(i); ++i) {}
     }
+  };
+  g_.read([&](const auto& g) {
+    if (!packed_rows_) return mark_pairs(g, [](std::uint32_t v) { return v; });
+    const std::uint16_t* const slots = packed_slots_.data();
+    mark_pairs(g, [slots](std::uint32_t v) { return slots[v]; });
   });
-  return first_clear(marks, rare_bytes_.data());
+  const std::uint32_t c = first_clear(marks, rare_bytes_.data());
+  if (!packed_rows_) return c;
+  // Past the common half every slot is rare (skipped) up to 512: c is the common value of its
+  // byte, or the first common value from 512 on.
+  if (c < packed_half) return g_.common_values()[c];
+  std::uint32_t v = 2 * packed_half;
+  while (is_rare(v)) ++v;
+  return v;
 }
 
 void grundy_terms::choose_mask(std::uint64_t from, std::uint64_t to) {
@@ -369,17 +418,22 @@ std::pair<std::uint32_t, std::uint64_t> fewest_rare_mask(std::span<const std::ui
 // rows' marked parts over the cache's sets: at a power-of-two stride they would all fall in
 // the same few.
 std::uint8_t* grundy_terms::size_rows(std::uint64_t count) {
-  const std::size_t stride = 2 * std::size_t(value_limit_) + 64;
+  // Packed rows hold 512 slots, their candidate's search stopping at the 512th.
+  const std::size_t stride = (packed_rows_ ? 2 * packed_half : 2 * std::size_t(value_limit_)) + 64;
   if (stride != stride_) {  // the old marks lie anywhere in rows of the new stride
     stride_ = stride;
     std::fill(rows_.begin(), rows_.end(), std::uint8_t(0));
   }
   if (rows_.size() < count * stride_) rows_.resize(count * stride_);
   if (wanted_.size() < threads_ * stride_) wanted_.assign(threads_ * stride_, 0);
-  if (rare_bytes_.size() != stride_ || rare_bytes_mask_ != mask_) {
+  if (rare_bytes_.size() != stride_ || rare_bytes_mask_ != mask_ || rare_bytes_packed_ != packed_rows_) {
     rare_bytes_.resize(stride_);
-    for (std::size_t v = 0; v < stride_; ++v) rare_bytes_[v] = is_rare(std::uint32_t(v)) ? 1 : 0;
+    for (std::size_t v = 0; v < stride_; ++v)
+      rare_bytes_[v] = packed_rows_ ? v >= packed_half && v < 2 * packed_half : is_rare(std::uint32_t(v));
+    packed_slots_.resize(2 * packed_half);
+    for (std::uint32_t v = 0; v < 2 * packed_half; ++v) packed_slots_[v] = std::uint16_t(row_slot(v));
     rare_bytes_mask_ = mask_;
+    rare_bytes_packed_ = packed_rows_;
   }
   if (candidates_.size() < count) {
     candidates_.resize(max_block);
@@ -411,8 +465,8 @@ void grundy_terms::mark_single_heap_options(std::uint64_t n, std::uint8_t* marks
   mark_progression_options(n, marks);
   const auto d = game_.digits();
   for (std::uint64_t k = 1; k < d.size() && k <= n; ++k) {
-    if ((d[k] & 1) && n == k) marks[0] = 1;
-    if ((d[k] & 2) && n > k) marks[g_[n - k]] = 1;
+    if ((d[k] & 1) && n == k) marks[row_slot(0)] = 1;
+    if ((d[k] & 2) && n > k) marks[row_slot(g_[n - k])] = 1;
   }
 }
 

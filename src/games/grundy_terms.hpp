@@ -85,21 +85,21 @@ class grundy_terms {
   std::uint32_t candidate(std::uint64_t n, std::uint8_t* marks, std::size_t low);
   // G(n) = c unless a rare value below c is unreachable; scans the common-common pairs. Uses
   // the scratch row `wanted` (zero on entry and exit).
-  std::uint32_t verify(std::uint64_t n, std::uint32_t c, std::uint8_t* marks,
+  std::uint32_t verify(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks,
                        std::uint8_t* wanted) const;
   // verify()'s scan of the pairs of heaps, on the store's array g: table[x] for x the nim-sum
   // of two stored entries says that it may stand for a wanted value, found(a, m, x) gives that
-  // value for the pair (a, m - a), or `none` (x stands for another value). The vector scan
-  // takes the pairs that filter_for(m) (a kernels::heap_scan_filter) says x stands for
-  // value_of(x) at, and hands the others to found.
+  // value's slot in the rows (row_slot) for the pair (a, m - a), or `none` (x stands for another
+  // value). The vector scan takes the pairs that filter_for(m) (a kernels::heap_scan_filter)
+  // says x stands for the value of slot value_of(x) at, and hands the others to found.
   static constexpr std::uint32_t none = ~std::uint32_t(0);
   static constexpr std::uint64_t scan_stretch = std::uint64_t(1) << 20;  // pairs between trims
   template <class T, class Found, class Filter, class Value>
-  void scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
+  void scan_pairs(const T* g, std::uint64_t n, std::uint8_t* wanted,
                   std::uint32_t* table, std::uint32_t& missing, const Found& found,
                   const Filter& filter_for, const Value& value_of) const noexcept;
   // The same on a parity-packed store.
-  void scan_pairs_packed(std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted, std::uint32_t* table,
+  void scan_pairs_packed(std::uint64_t n, std::uint8_t* wanted, std::uint32_t* table,
                          std::uint32_t& missing) const noexcept;
   // The store's exceptions below low_exceptions_range_ as bits (low_exceptions_), rebuilt
   // before each verification: a scan's lower heaps stay below it but in the longest scans.
@@ -138,6 +138,22 @@ class grundy_terms {
     while (marks[v]) ++v;
     return v;
   }
+  // Where a sparse block's row keeps the mark of value v: at v, or on a parity-packed store at
+  // its byte, common values in the first half of 512 entries and rare ones in the second. Each
+  // half ascends with the values: the dropped bit is the mask's lowest below 512, so for a value
+  // of either class it follows from the bits above it. A rare position's pairs with common
+  // heaps then mark the byte of that heap xor the byte of the rare value, with no lookup.
+  std::uint32_t row_slot(std::uint32_t v) const noexcept {
+    return packed_rows_ ? g_.pack(v) | (is_rare(v) ? packed_half : 0u) : v;
+  }
+  static constexpr std::uint32_t packed_half = 256;
+  // The rare values below the common value c on a packed store: the first so many of the rare
+  // half (those whose bits above the dropped one are lower, and those with the same ones when
+  // c has the dropped bit).
+  std::uint32_t rare_below(std::uint32_t c) const noexcept {
+    const std::uint32_t dropped = (mask_ & 511) & (~(mask_ & 511) + 1);
+    return (g_.pack(c) & ~(dropped - 1)) + ((c & dropped) != 0 ? dropped : 0);
+  }
 
   const heap_game& game_;
   packed_values& g_;
@@ -167,10 +183,13 @@ class grundy_terms {
   std::uint64_t low_exceptions_range_;         // a multiple of 64
   std::vector<std::uint64_t> low_exceptions_;  // index_low_exceptions()
   std::uint32_t mask_ = 0;
-  // 1 for the rare values below stride_, for the candidate's search past them (size_rows
-  // builds it for rare_bytes_mask_).
+  bool packed_rows_ = false;  // the rows of the block under way are in row_slot's packed form
+  // 1 at the slots of the rare values below stride_, for the candidate's search past them
+  // (size_rows builds it for rare_bytes_mask_ and rare_bytes_packed_).
   std::vector<std::uint8_t> rare_bytes_;
   std::uint32_t rare_bytes_mask_ = 0;
+  bool rare_bytes_packed_ = false;
+  std::vector<std::uint16_t> packed_slots_;  // row_slot(v) for v < 512 on packed rows (size_rows)
   std::vector<std::uint64_t> rare_;         // positions n >= 1 with a rare value, ascending
   std::vector<std::uint32_t> rare_values_;  // their values
 };

@@ -42,45 +42,47 @@ std::uint32_t unmarked_below(std::uint32_t c, const std::uint8_t* marks, std::ui
 
 }  // namespace
 
-std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, std::uint8_t* marks,
+std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks,
                                    std::uint8_t* wanted) const {
   // c, the smallest unmarked common value, is the mex unless a rare value below it is
   // unreachable. Scan the common pairs only until every rare value below c is seen. The table
   // holds the wanted values by the nim-sums that stand for them: the value itself below 1024
   // (the vector scan needs every nim-sum there), or on a parity-packed store its byte (every
-  // value is below 512 there, and so is every nim-sum; the rare ones have distinct bytes).
-  const bool packed = g_.parity_packed();
+  // value is below 512 there, and so is every nim-sum; the rare ones have distinct bytes, and
+  // the rows keep them by their bytes: row_slot).
+  const bool packed = packed_rows_;
+  const std::size_t half = packed ? packed_half : 0;  // the slots of the rare values below c
+  const std::uint32_t span = packed ? rare_below(c) : c;
   std::uint64_t low[16];
-  std::uint32_t missing = unmarked_below(c, marks, wanted, low);
-  std::uint32_t table[32] = {};
+  std::uint32_t missing = unmarked_below(span, marks + half, wanted + half, low);
+  std::uint32_t table[32];
   for (unsigned i = 0; i < 16; ++i) {
-    if (!packed) {
-      table[2 * i] = std::uint32_t(low[i]), table[2 * i + 1] = std::uint32_t(low[i] >> 32);
-      continue;
-    }
-    for (std::uint64_t bits = i < 8 ? low[i] : 0; bits != 0; bits &= bits - 1) {
-      const std::uint32_t x = g_.pack(64 * i + unsigned(std::countr_zero(bits)));
-      table[x >> 5] |= std::uint32_t(1) << (x & 31);
-    }
+    table[2 * i] = std::uint32_t(low[i]);
+    table[2 * i + 1] = std::uint32_t(low[i] >> 32);
   }
   if (packed) {
-    scan_pairs_packed(n, marks, wanted, table, missing);
+    scan_pairs_packed(n, wanted, table, missing);
   } else {
     const auto found = [wanted](std::uint64_t, std::uint64_t, std::uint32_t x) noexcept { return wanted[x] ? x : none; };
     const auto every_pair = [](std::uint64_t) { return ::nimber::detail::kernels::heap_scan_filter{}; };
     const auto itself = [](std::uint32_t x) { return x; };
-    g_.visit([&](const auto* g) { scan_pairs(g, n, marks, wanted, table, missing, found, every_pair, itself); });
+    g_.visit([&](const auto* g) { scan_pairs(g, n, wanted, table, missing, found, every_pair, itself); });
   }
   if (missing == 0) return c;
-  std::fill_n(wanted, c, std::uint8_t(0));  // found values were cleared as they were found
-  return mex(marks);
+  // G(n) is the least wanted value not found (found ones were cleared as they were found):
+  // every value below c is marked or wanted, and c is not reached. The slots ascend with the
+  // values.
+  std::uint8_t* const first = wanted + half;
+  const std::uint32_t at = std::uint32_t(std::find(first, first + span, std::uint8_t(1)) - first);
+  std::fill_n(first, span, std::uint8_t(0));
+  return packed ? g_.rare_value(std::uint8_t(at)) : at;
 }
 
 // The nim-sum of two bytes of a parity-packed store is the packed nim-sum of their values
 // when both heaps are common or both rare (the dropped bits cancel), and that nim-sum is rare:
 // the scan runs on the bytes against the table of the wanted rare values by their bytes. A hit
 // from one rare and one common heap stands for a common value, never wanted, and is skipped.
-void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
+void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint8_t* wanted,
                                      std::uint32_t* table, std::uint32_t& missing) const noexcept {
   // Whether heap q is an exception: the index below low_exceptions_range_, else a search. The
   // upper heap m - a descends as the scan goes on, so a cursor follows it through the
@@ -104,7 +106,7 @@ void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint8_t* marks, std::
   };
   const auto found = [&](std::uint64_t a, std::uint64_t m, std::uint32_t b) noexcept {
     if (((table[b >> 5] >> (b & 31)) & 1) == 0 || is_rare_low(a) != is_rare_high(m, m - a)) return none;
-    return g_.rare_value(std::uint8_t(b));
+    return packed_half + b;  // the rare value's slot
   };
   // The vector scan takes a hit for a wanted value where the lower heap is in the index and the
   // upper heap is common (below the largest exception under m), and skips the lower heaps that
@@ -114,8 +116,8 @@ void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint8_t* marks, std::
     const std::uint64_t upper_common_below = above == rare_at.begin() ? ~std::uint64_t(0) : m - above[-1];
     return ::nimber::detail::kernels::heap_scan_filter{low, std::min(low_exceptions_range_, upper_common_below)};
   };
-  const auto rare_value = [&](std::uint32_t b) { return g_.rare_value(std::uint8_t(b)); };
-  scan_pairs(g_.packed_bytes(), n, marks, wanted, table, missing, found, filter_for, rare_value);
+  const auto rare_slot = [](std::uint32_t b) { return packed_half + b; };
+  scan_pairs(g_.packed_bytes(), n, wanted, table, missing, found, filter_for, rare_slot);
 }
 
 // The bits of the store's exceptions below low_exceptions_range_, for scan_pairs_packed.
@@ -128,7 +130,7 @@ void grundy_terms::index_low_exceptions() {
 }
 
 template <class T, class Found, class Filter, class Value>
-void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, std::uint8_t* wanted,
+void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* wanted,
                               std::uint32_t* table, std::uint32_t& missing, const Found& found,
                               const Filter& filter_for, const Value& value_of) const noexcept {
   const auto scan = scan_ != nullptr && value_limit_ <= 1024 ? scan_->of(g) : nullptr;
@@ -139,7 +141,6 @@ void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, 
       for (std::uint32_t cleared = seen[w] & ~table[w]; cleared != 0; cleared &= cleared - 1) {
         const std::uint32_t v = value_of(32 * w + unsigned(std::countr_zero(cleared)));
         wanted[v] = 0;
-        marks[v] = 1;
         --missing;
       }
   };
@@ -152,7 +153,6 @@ void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* marks, 
       if (v != none) [[unlikely]] {  // a rare value below c seen for the first time
         wanted[v] = 0;
         if (x < 1024) table[x >> 5] &= ~(std::uint32_t(1) << (x & 31));
-        marks[v] = 1;
         --missing;
       }
     };

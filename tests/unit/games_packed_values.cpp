@@ -194,6 +194,35 @@ TEST(PackedValues, EngineOnParityPackedStoreGivesTheSameValues) {
   EXPECT_LT(b.values.exceptions().size(), 1300u);
 }
 
+// On a parity-packed store the sparse engine's rows keep each mark at its value's byte, and the
+// rare values below a candidate are found from the mask's lowest bit (the one the store drops).
+// Codes whose masks' lowest bits are 1, 2, 4 and 8, packed from term 2000 on (0.007 has too many
+// rare positions for the sparse engine to be chosen: it is forced), on one and two threads: the
+// values of the definition.
+TEST(PackedValues, EngineOnParityPackedStoreForEveryDroppedBit) {
+  std::vector<std::uint32_t> dropped;
+  for (const char* code : {"0.172", "0.161", "0.14", "0.007"}) {
+    const auto game = ng::heap_game::from_string(code);
+    const auto reference = ng::grundy_values_naive(game, 12000);
+    for (const unsigned threads : {1u, 2u}) {
+      ng::sequence_options o;
+      o.use_period = false;
+      o.engine = ng::sequence_options::method::sparse;
+      o.threads = threads;
+      o.widen_at = 2000;
+      o.parity_from = 0;
+      const auto s = ng::grundy_sequence_of(game, reference.size(), o);
+      ASSERT_TRUE(s.values.parity_packed()) << code;
+      ASSERT_EQ(s.values, reference) << code << " on " << threads << " threads";
+      const std::uint32_t mask = s.values.parity_mask() & 511;
+      dropped.push_back(mask & (~mask + 1));
+    }
+  }
+  std::sort(dropped.begin(), dropped.end());
+  dropped.erase(std::unique(dropped.begin(), dropped.end()), dropped.end());
+  EXPECT_EQ(dropped, (std::vector<std::uint32_t>{1, 2, 4, 8}));
+}
+
 // 0.034, packed from term 9000 on, to past its rare position 374,473: an exception above the
 // engine's index of the low ones (2^17 positions; 4096 in the second run), met by the upper
 // heaps of the scans after it, by the lower heaps of its own scan (a rare value: every pair is
