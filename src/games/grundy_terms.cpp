@@ -48,14 +48,22 @@ std::uint32_t first_clear(const std::uint8_t* marks, const std::uint8_t* skip) n
   }
 }
 
-// mark(t) for every term t in [from, to) but `skip` (which may lie outside), in two plain loops.
+// range(lo, hi) for the two runs of terms that make up [from, to) but `skip` (which may lie
+// outside).
+template <class Range>
+inline void ranges_but(std::uint64_t from, std::uint64_t to, std::uint64_t skip, const Range& range) {
+  const std::uint64_t upto = std::min(std::max(skip, from), to);
+  range(from, upto);
+  range(upto == skip ? upto + 1 : upto, to);
+}
+
+// mark(t) for every term t in [from, to) but `skip`, in two plain loops.
 template <class Mark>
 inline void terms_but(std::uint64_t from, std::uint64_t to, std::uint64_t skip, const Mark& mark) {
-  const std::uint64_t upto = std::min(std::max(skip, from), to);
+  ranges_but(from, to, skip, [&](std::uint64_t lo, std::uint64_t hi) {
 #pragma GCC unroll 4
-  for (std::uint64_t t = from; t < upto; ++t) mark(t);
-#pragma GCC unroll 4
-  for (std::uint64_t t = upto == skip ? upto + 1 : upto; t < to; ++t) mark(t);
+    for (std::uint64_t t = lo; t < hi; ++t) mark(t);
+  });
 }
 
 // marks[t * stride + (pa ^ other[t])] = 1 for t in [from, to): eight terms a load on a
@@ -79,9 +87,7 @@ inline void mark_slots(std::uint8_t* marks, std::size_t stride, const std::uint8
 // mark_slots() but at the term `skip` (which may lie outside).
 inline void mark_slots_but(std::uint8_t* marks, std::size_t stride, const std::uint8_t* other, std::uint32_t pa,
                            std::uint64_t from, std::uint64_t to, std::uint64_t skip) noexcept {
-  const std::uint64_t upto = std::min(std::max(skip, from), to);
-  mark_slots(marks, stride, other, pa, from, upto);
-  mark_slots(marks, stride, other, pa, upto == skip ? upto + 1 : upto, to);
+  ranges_but(from, to, skip, [&](std::uint64_t lo, std::uint64_t hi) { mark_slots(marks, stride, other, pa, lo, hi); });
 }
 
 // Fetches a row's first `bytes` into this core's cache ahead of its use. A block's rows are
