@@ -295,6 +295,7 @@ int main(int argc, char** argv) {
   CLI::App app{"nimber: nimber arithmetic and impartial games"};
   app.require_subcommand(1);
   context ctx;
+  keep_freed_memory();
   set_memory_budget(available_memory());
   route_gmp_allocations();
   ctx.command_line.assign(argv + 1, argv + argc);

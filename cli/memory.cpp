@@ -190,6 +190,16 @@ bool read_within_budget(int fd, std::string& text, std::string_view what,
 
 void route_gmp_allocations() { mp_set_memory_functions(gmp_allocate, gmp_reallocate, gmp_free); }
 
+void keep_freed_memory() noexcept {
+  // glibc returns the free top of its heap to the system once it passes a threshold that it
+  // sets from the largest block freed so far; a command that builds and drops tables of
+  // hundreds of kilobytes many times a second (the trials of `misere`) then faults the same
+  // pages in again each time. Fixed thresholds keep blocks below 32 MiB on the heap, as the
+  // adaptive ones end up doing, and up to 256 MiB of free top in the process.
+  ::mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  ::mallopt(M_TRIM_THRESHOLD, 256 << 20);
+}
+
 }  // namespace nimber::cli
 
 // Every allocation of the command goes through the budget: a request past it throws

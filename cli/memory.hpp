@@ -58,4 +58,8 @@ bool read_within_budget(int fd, std::string& text, std::string_view what,
 // tables in Debian's builds (.eh_frame).
 void route_gmp_allocations();
 
+// Sets glibc's heap to keep freed memory for reuse instead of returning and faulting it in
+// again (memory.cpp says when that matters). Called once, first thing in main().
+void keep_freed_memory() noexcept;
+
 }  // namespace nimber::cli
