@@ -195,9 +195,9 @@ void keep_freed_memory() noexcept {
   // sets from the largest block freed so far; a command that builds and drops tables of
   // hundreds of kilobytes many times a second (the trials of `misere`) then faults the same
   // pages in again each time. Fixed thresholds keep blocks below 32 MiB on the heap, as the
-  // adaptive ones end up doing, and up to 256 MiB of free top in the process.
+  // adaptive ones end up doing, and up to 64 MiB of free top in the process.
   ::mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  ::mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  ::mallopt(M_TRIM_THRESHOLD, 64 << 20);
 }
 
 }  // namespace nimber::cli
