@@ -196,8 +196,10 @@ void keep_freed_memory() noexcept {
   // hundreds of kilobytes many times a second (the trials of `misere`) then faults the same
   // pages in again each time. Fixed thresholds keep blocks below 32 MiB on the heap, as the
   // adaptive ones end up doing, and up to 64 MiB of free top in the process.
+#if defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)  // glibc's; other C libraries keep their own ways
   ::mallopt(M_MMAP_THRESHOLD, 32 << 20);
   ::mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
 }
 
 }  // namespace nimber::cli
