@@ -217,22 +217,24 @@ void print_rows(std::vector<alpha_row> all, const alpha_options& opt, context& c
   print(ctx, r);
 }
 
-// --second-proof: each row's certificate computed again by the plain power (no norm), from
-// the alphas of the table, the frontier and the primes computed, and checked against the
-// row's certificate or, for a frontier row, the SHA-256 its line gives.
+// --second-proof: each row's certificate computed again by the plain power (no norm chain),
+// from the alphas of the table, the frontier and the primes computed, and checked against the
+// row's certificate or, for a frontier row, the SHA-256 its line gives. A row whose candidate,
+// field and f are the last row's takes that row's norm (alpha_plain_norm).
 void second_proofs(std::vector<alpha_row>& rows, const std::map<std::uint64_t, alpha_frontier_entry>& frontier,
                    const std::vector<alpha_entry>& computed, context& ctx) {
   std::vector<alpha_entry> known = alpha_table();
   for (const auto& [p, f] : frontier) known.push_back(frontier_row(f).e);
   known.insert(known.end(), computed.begin(), computed.end());
-  progress_meter meter(ctx.progress, "nimber alpha", "exponent bits");
+  progress_meter meter(ctx.progress, "nimber alpha", "squarings");
+  alpha_plain_norm last;
   for (alpha_row& row : rows) {
     const std::string where = "alpha " + std::to_string(row.e.p) + " --second-proof";
     check_budget(alpha_memory_bytes(row.e.degree), "alpha_" + std::to_string(row.e.p) + "'s second proof, in a field of " +
                                                        std::to_string(row.e.degree) + " bits,");
-    meter.stage("nimber alpha: alpha_" + std::to_string(row.e.p) + ", plain power", "exponent bits");
+    meter.stage("nimber alpha: alpha_" + std::to_string(row.e.p) + ", plain power", "squarings");
     std::optional<ordinal> zeta = alpha_certificate_by_plain_power(
-        row.e, known, [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); });
+        row.e, known, [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); }, &last);
     if (!zeta) throw input_error(where + ": the plain power does not find alpha_p = " + row.e.alpha.to_string());
     const bool from_line = row.source == "frontier";
     const std::string hash = from_line ? sha256_hex(zeta->to_string()) : std::string();

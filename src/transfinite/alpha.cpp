@@ -273,27 +273,71 @@ bool verify_alpha(const alpha_entry& e) {
   return true;
 }
 
-std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
-                                                        const progress_fn& progress) {
-  kappa_basis t;
+namespace {
+
+void set_known(kappa_basis& t, const std::vector<alpha_entry>& known) {
   for (const alpha_entry& k : known) t.set(std::size_t(odd_prime_index(k.p)), k.alpha, k.degree);
+}
+
+// The Proposition of docs/transfinite.md ("The fields of 10^9 bits"): for f = f(p) an odd
+// prime and E the degree of alpha_f, if f does not divide E and f(f) does, kappa_f is a p-th
+// power in its field GF(2^(f E)), whatever p.
+bool kappa_is_power_by_degrees(std::uint64_t f, const kappa_basis& t) {
+  const long k = f >= 3 ? odd_prime_index(f) : -1;
+  if (k < 0) return false;
+  const std::uint64_t e = t.degree(std::size_t(k));
+  return e % f != 0 && e % order_of_two(f) == 0;
+}
+
+// N(x) = x^((2^E - 1)/(2^f - 1)) in x's field of degree E by squarings and products alone:
+// the periodic power with c = 1, or the term arithmetic where the field has no dense form.
+ordinal plain_norm(const ordinal& x, std::uint64_t degree, std::uint64_t f, const kappa_basis& t,
+                   const progress_fn& progress) {
+  if (auto norm = dense_pow_periodic(x, {1}, degree / f, f, t, alpha_dense_limit, progress)) return std::move(*norm);
+  digits exponent((degree + 63) / 64, 0);  // (2^E - 1)/(2^f - 1): the bits f i, i < E/f
+  for (std::uint64_t i = 0; i < degree; i += f) exponent[i / 64] |= std::uint64_t(1) << (i % 64);
+  trim(exponent);
+  return pow_limbs(x, exponent, t);
+}
+
+}  // namespace
+
+bool alpha_kappa_is_power_by_degrees(std::uint64_t p, const std::vector<alpha_entry>& known) {
+  const std::uint64_t f = order_of_two(p);
+  const auto k = std::find_if(known.begin(), known.end(), [f](const alpha_entry& a) { return a.p == f; });
+  if (k == known.end()) return false;
+  kappa_basis t;
+  set_known(t, known);
+  return kappa_is_power_by_degrees(f, t);
+}
+
+std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
+                                                        const progress_fn& progress, alpha_plain_norm* last) {
+  kappa_basis t;
+  set_known(t, known);
   if (!is_alpha_candidate(e.p, e.order, e.degree, e.alpha, e.excess, t)) return std::nullopt;
   const kappa_h kf = lenstra_kappa(e.order, t);
-  // (2^E - 1)/p = c (2^E - 1)/(2^f - 1) with c = (2^f - 1)/p: the bits of c, E/f times.
+  // (2^E - 1)/p = c (2^E - 1)/(2^f - 1) with c = (2^f - 1)/p: N(x)^c.
   digits c = all_ones(e.order);
   if (div_small(c, e.p) != 0) throw std::logic_error("alpha: p does not divide 2^f - 1");
   trim(c);
+  alpha_plain_norm own;
+  alpha_plain_norm& kept = last ? *last : own;
   for (std::uint64_t m = 0; m <= e.excess; ++m) {
     const ordinal x = kf.value + ordinal(m);
     const std::uint64_t degree = lcm_checked(kf.degree, finite_degree(m));
     if (degree % e.order != 0) throw std::logic_error("alpha: f does not divide the candidate's degree");
-    std::optional<ordinal> zeta = dense_pow_periodic(x, c, degree / e.order, e.order, t, alpha_dense_limit, progress);
-    if (!zeta) {  // a field with no dense form: term by term
-      digits exponent = all_ones(degree);
-      div_small(exponent, e.p);
-      trim(exponent);
-      zeta = pow_limbs(x, exponent, t);
+    if (m == 0 && kappa_is_power_by_degrees(e.order, t)) {
+      if (e.excess == 0) return std::nullopt;
+      continue;
     }
+    if (kept.degree == degree && kept.order == e.order && kept.x == x) {
+      ++kept.reused;
+    } else {
+      kept = {x, degree, e.order, plain_norm(x, degree, e.order, t, progress), 0};
+    }
+    std::optional<ordinal> zeta = dense_pow(kept.norm, c, t, alpha_dense_limit);
+    if (!zeta) zeta = pow_limbs(kept.norm, c, t);
     if ((m < e.excess) != (*zeta == ordinal(1))) return std::nullopt;
     if (m == e.excess) return zeta;
   }

@@ -206,11 +206,59 @@ TEST(AlphaPower, SecondProofReproducesTheTable) {
   }
   nimber::alpha_entry wrong = table[std::size_t(nimber::odd_prime_index(7))];  // w + 1, excess 1
   wrong.excess = 0;
-  wrong.alpha = ordinal::from_string("w");  // kappa_3 = w is a 7th power in GF(8)
-  wrong.degree = 3;
+  wrong.alpha = ordinal::from_string("w");  // kappa_3 = w is a 7th power in GF(64)
+  wrong.degree = 6;
   EXPECT_FALSE(nimber::alpha_certificate_by_plain_power(wrong, table).has_value());
   wrong.alpha = ordinal::from_string("w + 2");  // not the candidate its excess names
   EXPECT_FALSE(nimber::alpha_certificate_by_plain_power(wrong, table).has_value());
+}
+
+// Where f = f(p) is an odd prime, the degrees alone make kappa_f a p-th power (the
+// Proposition the second proof takes for the candidate kappa_f): on every table entry the
+// test agrees with f's primality, and the plain power (2^E - 1)/p of kappa_f gives 1.
+TEST(AlphaPower, KappaIsPowerByDegreesAgainstThePower) {
+  const auto& table = nimber::alpha_table();
+  const auto& t = nimber::transfinite::default_kappa_basis();
+  int proved = 0;
+  for (const nimber::alpha_entry& e : table) {
+    const bool f_is_odd_prime = e.order >= 3 && nimber::odd_prime_index(e.order) >= 0;
+    const bool by_degrees = nimber::alpha_kappa_is_power_by_degrees(e.p, table);
+    EXPECT_EQ(by_degrees, f_is_odd_prime) << "p = " << e.p;
+    if (!by_degrees) continue;
+    const ordinal kappa = ordinal::kappa(std::size_t(nimber::odd_prime_index(e.order)), 0);
+    const std::uint64_t degree = nimber::alpha_candidate_degree(e.p, table);
+    nimber::transfinite::digits c = nimber::transfinite::all_ones(e.order);
+    nimber::transfinite::div_small(c, e.p);
+    nimber::transfinite::trim(c);
+    const auto power =
+        nimber::transfinite::dense_pow_periodic(kappa, c, degree / e.order, e.order, t, nimber::transfinite::dense_limit);
+    ASSERT_TRUE(power.has_value()) << "p = " << e.p;
+    EXPECT_EQ(*power, ordinal(1)) << "p = " << e.p;
+    ++proved;
+  }
+  EXPECT_EQ(proved, 6);  // p = 7, 23, 31, 47, 89 and 127
+}
+
+// p = 23 and 89 share f = 11 and the candidate kappa_11 + 1 in one field of 220 bits: the
+// second proof of 89 after 23 takes 23's norm and still gives 89's certificate.
+TEST(AlphaPower, SecondProofSharesTheNormOfOneField) {
+  const auto& table = nimber::alpha_table();
+  nimber::alpha_plain_norm last;
+  for (const std::uint64_t p : {23u, 89u}) {
+    const nimber::alpha_entry& e = table[std::size_t(nimber::odd_prime_index(p))];
+    const auto zeta = nimber::alpha_certificate_by_plain_power(e, table, {}, &last);
+    ASSERT_TRUE(zeta.has_value()) << "p = " << p;
+    EXPECT_EQ(*zeta, e.certificate) << "p = " << p;
+  }
+  EXPECT_EQ(last.x, ordinal::kappa(std::size_t(nimber::odd_prime_index(11)), 0) + ordinal(1));
+  EXPECT_EQ(last.degree, 220u);
+  EXPECT_EQ(last.reused, 1u);
+  // A norm kept for another field is not taken.
+  last.degree = 440;
+  const nimber::alpha_entry& e89 = table[std::size_t(nimber::odd_prime_index(89))];
+  EXPECT_EQ(*nimber::alpha_certificate_by_plain_power(e89, table, {}, &last), e89.certificate);
+  EXPECT_EQ(last.degree, 220u);
+  EXPECT_EQ(last.reused, 0u);
 }
 
 }  // namespace

@@ -152,18 +152,37 @@ std::string alpha_frontier_line(const alpha_frontier_entry& e);
 // is the test's value.
 bool verify_alpha(const alpha_entry& e);
 
+// The norm N(x) = x^((2^E - 1)/(2^f - 1)) of the last candidate a second proof raised, kept
+// for the next entry with the same candidate, field and f: p = 359 and 1433 both test
+// kappa_179 + 1 in one field of 3,504,820 bits, and their certificates N(x)^((2^f - 1)/p)
+// differ only in that last, short power. Empty while degree is 0.
+struct alpha_plain_norm {
+  ordinal x;
+  std::uint64_t degree = 0;
+  std::uint64_t order = 0;
+  ordinal norm;
+  std::size_t reused = 0;  // candidates that took this norm instead of computing it
+};
+
 // A second proof of an entry (its certificate may be absent), sharing no step of the search
-// but the field arithmetic: each candidate x = kappa_f + m, m <= e.excess, raised to
+// but the field arithmetic. Each candidate x = kappa_f + m, m <= e.excess, is raised to
 // (2^E_m - 1)/p in its field GF(2^E_m) by squarings and products alone (no Frobenius maps, no
-// norm chain, no divisor chain): that exponent is c (2^E_m - 1)/(2^f - 1), c = (2^f - 1)/p,
-// so x^c by a sliding window and then the product of its 2^(f i)-th powers, i < E_m/f, by
-// repeated squaring (dense_pow_periodic), each squaring by a sparse map of x -> x^2 found
-// once per field from products of monomials (not the search's squaring). That power is
-// N(x)^((2^f - 1)/p), the search's zeta, so it returns the certificate; nullopt when a
-// candidate below the excess is not a p-th power, or the last one is. `known` holds the
-// entries of alpha_prerequisites(e.p) (alpha_unavailable otherwise); `progress` sees the
-// exponent bits done, candidate by candidate.
+// norm chain, no divisor chain): first N(x) = x^((2^E_m - 1)/(2^f - 1)), the product of the
+// 2^(f i)-th powers of x, i < E_m/f, by the binary method and repeated squaring
+// (dense_pow_periodic with c = 1), each squaring by a sparse map of x -> x^2 found once per
+// field from products of monomials (not the search's squaring); then N(x)^c, c = (2^f - 1)/p,
+// by a sliding window. That is the search's zeta, so it returns the certificate; nullopt when
+// a candidate below the excess is not a p-th power, or the last one is. The candidate kappa_f
+// is taken as a p-th power without the power where alpha_kappa_is_power_by_degrees holds.
+// `known` holds the entries of alpha_prerequisites(e.p) (alpha_unavailable otherwise);
+// `progress` sees the squarings done, candidate by candidate; `last`, when given, supplies
+// and keeps the norm of the last candidate.
 std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
-                                                        const progress_fn& progress = {});
+                                                        const progress_fn& progress = {},
+                                                        alpha_plain_norm* last = nullptr);
+// True when kappa_f, f = f(p), is a p-th power in its own field by the degrees alone: f an
+// odd prime, E the degree of alpha_f (an entry of `known`), f not dividing E and f(f)
+// dividing it (docs/transfinite.md, "The fields of 10^9 bits", Proposition); then m_p >= 1.
+bool alpha_kappa_is_power_by_degrees(std::uint64_t p, const std::vector<alpha_entry>& known);
 
 }  // namespace nimber
