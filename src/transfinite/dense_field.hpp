@@ -250,8 +250,9 @@ class dense_field {
 class squaring_map {
  public:
   // F must outlive the map. Rows of 1 to fixed_lengths (at most 8) terms go through loops of a
-  // count the compiler knows, the others through one loop of any count.
-  explicit squaring_map(const dense_field& F, std::size_t fixed_lengths = 8);
+  // count the compiler knows, the others through one loop of any count. With `chunks`, a
+  // field of coefficients of at most 8 bits is squared a chunk at a time where it can be.
+  explicit squaring_map(const dense_field& F, std::size_t fixed_lengths = 8, bool chunks = true);
   // x^(2^times), `each` called before each squaring.
   std::vector<word> squared(std::vector<word> x, std::uint64_t times, const std::function<void()>& each = {}) const;
 
@@ -259,8 +260,10 @@ class squaring_map {
   // The coefficients of x^2 whose sums have `length` terms, group `length`: target[r] is the
   // sum over j < length of factor[k] c_u^2, u = source[k], k = r length + j. With coefficients
   // of at most 8 bits (and dim <= 2^24), packed[k] = u + factor[k] 2^24 instead, and f c^2 is
-  // table_[f 2^coef_bits + c].
+  // table_[f 2^coef_bits + c]. In the chunked form the rows are chunks: packed[k] = U + m 2^24
+  // adds map m of source chunk U.
   struct group {
+    std::size_t length = 0;
     std::vector<std::uint32_t> target, source, packed;
     std::vector<word> factor;
   };
@@ -268,9 +271,20 @@ class squaring_map {
   std::size_t fixed_lengths_;
   std::vector<group> groups_;
   std::vector<std::uint8_t> table_;
-  // out = x^2 (square: scratch for the c_u^2), and the same on a byte a coefficient.
+  // The chunked form, where chunk_ > 0: the chunk_ coefficients of the lowest levels (at most
+  // 64 bits) in one word, and the linear maps between chunks (a few distinct ones) by tables:
+  // chunk_tables_[(m chunk_bytes_ + i) 256 + x] is map m of the byte x at byte i of a chunk.
+  std::size_t chunk_ = 0;
+  std::size_t chunk_bytes_ = 0;
+  std::vector<word> chunk_tables_;
+  // The chunked form from the map's terms, or false (and nothing set) where the lowest levels
+  // make no chunk of two coefficients or more, or the maps are more than 256.
+  bool make_chunks(const std::vector<std::uint32_t>& source, const std::vector<std::uint32_t>& target,
+                   const std::vector<word>& factor);
+  // out = x^2 (square: scratch for the c_u^2), the same on a byte a coefficient, and on chunks.
   void square_words(const std::vector<word>& x, std::vector<word>& square, std::vector<word>& out) const;
   void square_bytes(const std::uint8_t* in, std::uint8_t* out) const;
+  void square_chunks(const word* in, word* out) const;
 };
 
 // The field of x and of the alphas below its kappas, with at most max_dim coefficients; none

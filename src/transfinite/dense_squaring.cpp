@@ -1,7 +1,11 @@
 // The squaring of a dense tower field as a precomputed sparse map (dense_field.hpp): x^2 =
-// sum_u c_u^2 (y^u)^2, each (y^u)^2 found once as a product of monomials.
+// sum_u c_u^2 (y^u)^2, each (y^u)^2 found once as a product of monomials; applied a
+// coefficient at a time, or a chunk of the lowest levels at a time by linear maps of words.
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <limits>
+#include <map>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -66,47 +70,82 @@ class sparse_products {
   std::vector<sparse> alphas_;  // alpha of level j, in the levels below it
 };
 
+// Rows grouped by their count of terms, so that the loop over a row's terms has a fixed count,
+// tile by tile of `tile` consecutive rows, so that a tile's groups read and write near one
+// another (the map sends a block of the top level to one or two blocks): row v (of `rows`) is
+// row rank[v] of group group_of[v], its terms in the order of k, term k of row row_of[k];
+// size(group, terms) makes room for a group's terms, fill(group, at, k) stores term k at
+// position at of its group.
+template <class Group, class Size, class Fill>
+std::vector<Group> group_rows(std::size_t rows, std::size_t tile, const std::vector<std::uint32_t>& row_of,
+                              const Size& size, const Fill& fill) {
+  std::vector<std::uint32_t> length(rows, 0), rank(rows), group_of(rows), filled(rows, 0);
+  for (const std::uint32_t v : row_of) ++length[v];
+  std::vector<Group> groups;
+  for (std::size_t first = 0; first < rows; first += tile) {
+    std::vector<std::uint32_t> of_length;  // group index + 1 by length, in this tile
+    for (std::size_t v = first; v < std::min(rows, first + tile); ++v) {
+      if (of_length.size() <= length[v]) of_length.resize(length[v] + 1, 0);
+      if (!of_length[length[v]]) {
+        groups.emplace_back().length = length[v];
+        of_length[length[v]] = std::uint32_t(groups.size());
+      }
+      group_of[v] = of_length[length[v]] - 1;
+      rank[v] = std::uint32_t(groups[group_of[v]].target.size());
+      groups[group_of[v]].target.push_back(std::uint32_t(v));
+    }
+  }
+  for (Group& g : groups) size(g, g.target.size() * g.length);
+  for (std::size_t k = 0; k < row_of.size(); ++k) {
+    const std::uint32_t v = row_of[k];
+    fill(groups[group_of[v]], std::size_t(rank[v]) * length[v] + filled[v]++, k);
+  }
+  return groups;
+}
+
+// Rows a tile: 4 KB of output; the tile's sources are a few such blocks, so all stay in L1.
+constexpr std::size_t tile_bytes = 4096;
+
+// The chunk: the coefficients of the lowest levels that fit in a word together, the most of them.
+std::size_t chunk_size(const dense_field& F) {
+  std::size_t c = 1;
+  for (const level& v : F.levels) {
+    if (v.stride * v.n * F.coef_bits > 64) break;
+    c = v.stride * v.n;
+  }
+  return c;
+}
+
 }  // namespace
 
-squaring_map::squaring_map(const dense_field& F, std::size_t fixed_lengths)
+squaring_map::squaring_map(const dense_field& F, std::size_t fixed_lengths, bool chunks)
     : field_(&F), fixed_lengths_(fixed_lengths) {
   if (F.dim > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("squaring_map: over 2^32 coefficients");
-  // The columns (y^u)^2 as (source u, target v, factor) terms, and each row v's count.
+  // The columns (y^u)^2 as (source u, target v, factor) terms.
   const sparse_products products(F);
-  std::vector<std::uint32_t> source, target, length(F.dim, 0);
+  std::vector<std::uint32_t> source, target;
   std::vector<word> factor;
   for (std::size_t u = 0; u < F.dim; ++u)
     for (const auto& [v, f] : products.monomial_product(F.levels.size(), {u, 1}, {u, 1})) {
       source.push_back(std::uint32_t(u));
       target.push_back(std::uint32_t(v));
       factor.push_back(f);
-      ++length[v];
     }
-  // Rows of one length together, so that the loop over a row's terms has a fixed count; row v
-  // is row rank[v] of its group, its terms filled in from the columns' order.
-  std::vector<std::uint32_t> rank(F.dim), filled(F.dim, 0);
-  for (std::size_t v = 0; v < F.dim; ++v) {
-    if (groups_.size() <= length[v]) groups_.resize(length[v] + 1);
-    rank[v] = std::uint32_t(groups_[length[v]].target.size());
-    groups_[length[v]].target.push_back(std::uint32_t(v));
-  }
   const bool bytes = F.coef_bits <= 8 && F.dim <= (std::size_t(1) << 24);
-  for (std::size_t l = 0; l < groups_.size(); ++l) {
-    group& g = groups_[l];
-    (bytes ? g.packed : g.source).resize(g.target.size() * l);
-    if (!bytes) g.factor.resize(g.target.size() * l);
-  }
-  for (std::size_t k = 0; k < source.size(); ++k) {
-    const std::uint32_t v = target[k];
-    group& g = groups_[length[v]];
-    const std::size_t at = std::size_t(rank[v]) * length[v] + filled[v]++;
+  if (bytes && chunks && make_chunks(source, target, factor)) return;
+  const auto size = [bytes](group& g, std::size_t terms) {
+    (bytes ? g.packed : g.source).resize(terms);
+    if (!bytes) g.factor.resize(terms);
+  };
+  const auto fill = [&](group& g, std::size_t at, std::size_t k) {
     if (bytes) {
       g.packed[at] = source[k] | std::uint32_t(factor[k]) << 24;
     } else {
       g.source[at] = source[k];
       g.factor[at] = factor[k];
     }
-  }
+  };
+  groups_ = group_rows<group>(F.dim, tile_bytes / (bytes ? 1 : sizeof(word)), target, size, fill);
   if (bytes) {  // f c^2 for every factor f and coefficient c, by table
     const word values = word(1) << F.coef_bits;
     table_.resize(values * values);
@@ -115,17 +154,65 @@ squaring_map::squaring_map(const dense_field& F, std::size_t fixed_lengths)
   }
 }
 
+// The chunked form of the map: the terms from source chunk U to target chunk V together make
+// one linear map of a word, and the alpha fields have only a few distinct ones (2 to 4), each
+// applied by a table a byte of its input.
+bool squaring_map::make_chunks(const std::vector<std::uint32_t>& source, const std::vector<std::uint32_t>& target,
+                               const std::vector<word>& factor) {
+  const dense_field& F = *field_;
+  const std::size_t c = chunk_size(F), b = F.coef_bits;
+  if (c < 2) return false;
+  // Each term as (V, U, its place in the map: v mod c, u mod c, f), sorted by the pair.
+  std::vector<std::array<std::uint32_t, 3>> terms(source.size());
+  for (std::size_t k = 0; k < source.size(); ++k)
+    terms[k] = {std::uint32_t(target[k] / c), std::uint32_t(source[k] / c),
+                std::uint32_t((target[k] % c) << 16 | (source[k] % c) << 8 | factor[k])};
+  std::sort(terms.begin(), terms.end());
+  std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
+  std::vector<std::uint32_t> pair_row, pair_term;
+  for (std::size_t k = 0; k < terms.size();) {
+    std::vector<std::uint32_t> map;
+    const std::size_t first = k;
+    for (; k < terms.size() && terms[k][0] == terms[first][0] && terms[k][1] == terms[first][1]; ++k)
+      map.push_back(terms[k][2]);
+    const std::uint32_t id = ids.emplace(std::move(map), std::uint32_t(ids.size())).first->second;
+    if (id > 255) return false;
+    pair_row.push_back(terms[first][0]);
+    pair_term.push_back(terms[first][1] | id << 24);
+  }
+  chunk_ = c;
+  chunk_bytes_ = (c * b + 7) / 8;
+  groups_ = group_rows<group>(
+      F.dim / c, tile_bytes / sizeof(word), pair_row, [](group& g, std::size_t terms) { g.packed.resize(terms); },
+      [&](group& g, std::size_t at, std::size_t k) { g.packed[at] = pair_term[k]; });
+  // Map m of the byte x at byte i of its input: the sum of the images of x's bits, bit j of
+  // input coefficient u' going to f (2^j)^2 at each target coefficient v' of a term (v', u', f).
+  chunk_tables_.assign(ids.size() * chunk_bytes_ * 256, 0);
+  for (const auto& [map, m] : ids) {
+    std::vector<word> image(chunk_bytes_ * 8, 0);
+    for (const std::uint32_t term : map) {
+      const std::size_t v = term >> 16, u = term >> 8 & 0xff;
+      for (std::size_t j = 0; j < b; ++j) image[u * b + j] ^= F.cmul(term & 0xff, F.csquare(word(1) << j)) << (v * b);
+    }
+    word* table = chunk_tables_.data() + std::size_t(m) * chunk_bytes_ * 256;
+    for (std::size_t i = 0; i < chunk_bytes_; ++i)
+      for (std::size_t x = 1; x < 256; ++x) {
+        const std::size_t low = x & (x - 1);  // x without its lowest bit
+        table[i * 256 + x] = table[i * 256 + low] ^ image[i * 8 + std::size_t(std::countr_zero(x))];
+      }
+  }
+  return true;
+}
+
 void squaring_map::square_words(const std::vector<word>& x, std::vector<word>& square, std::vector<word>& out) const {
   const dense_field& F = *field_;
   for (std::size_t u = 0; u < x.size(); ++u) square[u] = F.csquare(x[u]);
-  for (std::size_t length = 0; length < groups_.size(); ++length) {
-    const group& g = groups_[length];
+  for (const group& g : groups_)
     for (std::size_t r = 0, k = 0; r < g.target.size(); ++r) {
       word sum = 0;
-      for (std::size_t j = 0; j < length; ++j, ++k) sum ^= F.cmul(square[g.source[k]], g.factor[k]);
+      for (std::size_t j = 0; j < g.length; ++j, ++k) sum ^= F.cmul(square[g.source[k]], g.factor[k]);
       out[g.target[r]] = sum;
     }
-  }
 }
 
 namespace {
@@ -143,29 +230,70 @@ void byte_rows(const std::vector<std::uint32_t>& target, const std::uint32_t* e,
   }
 }
 
+// The rows of one length through rows(fixed): a loop of a count the compiler knows for 1 to 8
+// terms (a loop of a varying count costs a mispredicted branch a row), 0 for any other.
+template <class Rows>
+void by_fixed_length(std::size_t length, std::size_t fixed_lengths, const Rows& rows) {
+  switch (length <= fixed_lengths ? length : 0) {
+    case 1: rows(std::integral_constant<std::size_t, 1>{}); break;
+    case 2: rows(std::integral_constant<std::size_t, 2>{}); break;
+    case 3: rows(std::integral_constant<std::size_t, 3>{}); break;
+    case 4: rows(std::integral_constant<std::size_t, 4>{}); break;
+    case 5: rows(std::integral_constant<std::size_t, 5>{}); break;
+    case 6: rows(std::integral_constant<std::size_t, 6>{}); break;
+    case 7: rows(std::integral_constant<std::size_t, 7>{}); break;
+    case 8: rows(std::integral_constant<std::size_t, 8>{}); break;
+    default: rows(std::integral_constant<std::size_t, 0>{});
+  }
+}
+
+// The rows of one group of the chunked map: each term's map applied to its source chunk a
+// byte at a time.
+template <std::size_t fixed>
+void chunk_rows(const std::vector<std::uint32_t>& target, const std::uint32_t* e, std::size_t length,
+                const word* tables, std::size_t bytes, const word* in, word* out) {
+  const std::size_t l = fixed ? fixed : length;
+  for (std::size_t r = 0; r < target.size(); ++r, e += l) {
+    word sum = 0;
+    for (std::size_t j = 0; j < l; ++j) {
+      const word x = in[e[j] & 0xffffff];
+      const word* t = tables + std::size_t(e[j] >> 24) * bytes * 256;
+      for (std::size_t i = 0; i < bytes; ++i) sum ^= t[i * 256 + (x >> (8 * i) & 0xff)];
+    }
+    out[target[r]] = sum;
+  }
+}
+
 }  // namespace
 
 void squaring_map::square_bytes(const std::uint8_t* in, std::uint8_t* out) const {
   const unsigned b = field_->coef_bits;
-  for (std::size_t length = 0; length < groups_.size(); ++length) {
-    const group& g = groups_[length];
-    const auto rows = [&](auto fixed) { byte_rows<fixed()>(g.target, g.packed.data(), length, table_.data(), b, in, out); };
-    switch (length <= fixed_lengths_ ? length : 0) {
-      case 1: rows(std::integral_constant<std::size_t, 1>{}); break;
-      case 2: rows(std::integral_constant<std::size_t, 2>{}); break;
-      case 3: rows(std::integral_constant<std::size_t, 3>{}); break;
-      case 4: rows(std::integral_constant<std::size_t, 4>{}); break;
-      case 5: rows(std::integral_constant<std::size_t, 5>{}); break;
-      case 6: rows(std::integral_constant<std::size_t, 6>{}); break;
-      case 7: rows(std::integral_constant<std::size_t, 7>{}); break;
-      case 8: rows(std::integral_constant<std::size_t, 8>{}); break;
-      default: rows(std::integral_constant<std::size_t, 0>{});
-    }
-  }
+  for (const group& g : groups_)
+    by_fixed_length(g.length, fixed_lengths_, [&](auto fixed) {
+      byte_rows<fixed()>(g.target, g.packed.data(), g.length, table_.data(), b, in, out);
+    });
+}
+
+void squaring_map::square_chunks(const word* in, word* out) const {
+  for (const group& g : groups_)
+    by_fixed_length(g.length, fixed_lengths_, [&](auto fixed) {
+      chunk_rows<fixed()>(g.target, g.packed.data(), g.length, chunk_tables_.data(), chunk_bytes_, in, out);
+    });
 }
 
 std::vector<word> squaring_map::squared(std::vector<word> x, std::uint64_t times,
                                         const std::function<void()>& each) const {
+  if (chunk_) {  // chunk k holds the coefficients k c, ..., k c + c - 1, coef_bits each
+    const unsigned b = field_->coef_bits;
+    std::vector<word> in(x.size() / chunk_, 0), out(in.size());
+    for (std::size_t u = 0; u < x.size(); ++u) in[u / chunk_] |= x[u] << (u % chunk_ * b);
+    for (std::uint64_t i = 0; i < times; ++i, in.swap(out)) {
+      if (each) each();
+      square_chunks(in.data(), out.data());
+    }
+    for (std::size_t u = 0; u < x.size(); ++u) x[u] = in[u / chunk_] >> (u % chunk_ * b) & ((word(1) << b) - 1);
+    return x;
+  }
   if (table_.empty()) {
     std::vector<word> square(x.size()), out(x.size());
     for (std::uint64_t i = 0; i < times; ++i, x.swap(out)) {
@@ -186,10 +314,10 @@ std::vector<word> squaring_map::squared(std::vector<word> x, std::uint64_t times
 }  // namespace dense
 
 std::optional<ordinal> dense_squarings_by_map(const ordinal& x, std::uint64_t j, const kappa_basis& t,
-                                              std::size_t fixed_lengths) {
+                                              std::size_t fixed_lengths, bool chunks) {
   const std::optional<dense::dense_field> F = dense::field_of(x, t);
   if (!F) return std::nullopt;
-  const dense::squaring_map map(*F, fixed_lengths);
+  const dense::squaring_map map(*F, fixed_lengths, chunks);
   return dense::to_ordinal(*F, map.squared(dense::to_dense(*F, x), j));
 }
 

@@ -92,9 +92,10 @@ std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std
 std::optional<ordinal> dense_frobenius(const ordinal& x, std::uint64_t j, const kappa_basis& t);
 // x^(2^j) by j squarings through the field's sparse map of x -> x^2 (dense_squaring.cpp), as
 // the second proof squares, its rows of up to fixed_lengths terms (at most 8) by loops of a
-// fixed count; nullopt where x's field has no dense form.
+// fixed count, a chunk of the lowest levels at a time where `chunks` and the field allow;
+// nullopt where x's field has no dense form.
 std::optional<ordinal> dense_squarings_by_map(const ordinal& x, std::uint64_t j, const kappa_basis& t,
-                                              std::size_t fixed_lengths = 8);
+                                              std::size_t fixed_lengths = 8, bool chunks = true);
 std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const kappa_basis& t);
 
 // Checked arithmetic on 64-bit counts (std::overflow_error).

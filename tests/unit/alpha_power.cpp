@@ -106,7 +106,8 @@ TEST(AlphaPower, FrobeniusProductAgainstSquarings) {
 // above), on random elements of fields with 4- and 8-bit coefficients (a byte each, products
 // by table) and 16-bit ones (a word each), of the field of kappa_23 and kappa_3, and of one of
 // five levels (rows of up to 6 terms); rows by loops of fixed counts and all by the loop of
-// any count.
+// any count, with and without chunks (of 15 coefficients of 4 bits, 60 bits with a half byte
+// at the top, and of 3 of 8 bits).
 TEST(AlphaPower, SquaringMapAgainstTheProducts) {
   std::mt19937_64 rng(1277);
   const auto& t = nimber::transfinite::default_kappa_basis();
@@ -129,11 +130,13 @@ TEST(AlphaPower, SquaringMapAgainstTheProducts) {
       EXPECT_EQ(*once, x.square()) << fd.gen << ": " << x;
       for (const std::uint64_t j : {0ull, 2ull, 13ull, 61ull}) {
         const ordinal frobenius = *nimber::transfinite::dense_frobenius(x, j, t);
-        for (const std::size_t fixed : {0, 8}) {
-          const auto by_map = nimber::transfinite::dense_squarings_by_map(x, j, t, fixed);
-          ASSERT_TRUE(by_map.has_value());
-          EXPECT_EQ(*by_map, frobenius) << fd.gen << ", j = " << j << ", fixed " << fixed << ": " << x;
-        }
+        for (const std::size_t fixed : {0, 8})
+          for (const bool chunks : {false, true}) {
+            const auto by_map = nimber::transfinite::dense_squarings_by_map(x, j, t, fixed, chunks);
+            ASSERT_TRUE(by_map.has_value());
+            EXPECT_EQ(*by_map, frobenius) << fd.gen << ", j = " << j << ", fixed " << fixed << ", chunks " << chunks
+                                          << ": " << x;
+          }
       }
     }
   }
@@ -230,8 +233,8 @@ TEST(AlphaPower, KappaIsPowerByDegreesAgainstThePower) {
     nimber::transfinite::digits c = nimber::transfinite::all_ones(e.order);
     nimber::transfinite::div_small(c, e.p);
     nimber::transfinite::trim(c);
-    const auto power =
-        nimber::transfinite::dense_pow_periodic(kappa, c, degree / e.order, e.order, t, nimber::transfinite::dense_limit);
+    using nimber::transfinite::dense_limit;
+    const auto power = nimber::transfinite::dense_pow_periodic(kappa, c, degree / e.order, e.order, t, dense_limit);
     ASSERT_TRUE(power.has_value()) << "p = " << e.p;
     EXPECT_EQ(*power, ordinal(1)) << "p = " << e.p;
     ++proved;
