@@ -220,9 +220,10 @@ void print_rows(std::vector<alpha_row> all, const alpha_options& opt, context& c
 // --second-proof: each row's certificate computed again by the plain power (no norm chain),
 // from the alphas of the table, the frontier and the primes computed, and checked against the
 // row's certificate or, for a frontier row, the SHA-256 its line gives. A row whose candidate,
-// field and f are the last row's takes that row's norm (alpha_plain_norm).
+// field and f are the last row's takes that row's norm (alpha_plain_norm). The squarings run
+// on --threads threads.
 void second_proofs(std::vector<alpha_row>& rows, const std::map<std::uint64_t, alpha_frontier_entry>& frontier,
-                   const std::vector<alpha_entry>& computed, context& ctx) {
+                   const std::vector<alpha_entry>& computed, unsigned threads, context& ctx) {
   std::vector<alpha_entry> known = alpha_table();
   for (const auto& [p, f] : frontier) known.push_back(frontier_row(f).e);
   known.insert(known.end(), computed.begin(), computed.end());
@@ -234,7 +235,7 @@ void second_proofs(std::vector<alpha_row>& rows, const std::map<std::uint64_t, a
                                                        std::to_string(row.e.degree) + " bits,");
     meter.stage("nimber alpha: alpha_" + std::to_string(row.e.p) + ", plain power", "squarings");
     std::optional<ordinal> zeta = alpha_certificate_by_plain_power(
-        row.e, known, [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); }, &last);
+        row.e, known, [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); }, &last, threads);
     if (!zeta) throw input_error(where + ": the plain power does not find alpha_p = " + row.e.alpha.to_string());
     const bool from_line = row.source == "frontier";
     const std::string hash = from_line ? sha256_hex(zeta->to_string()) : std::string();
@@ -298,7 +299,7 @@ void print_primes(const alpha_options& opt, alpha_checkpoint& checkpoint, contex
                                        : verified_row(std::move(entry), f->second));
   }
   std::sort(rows.begin(), rows.end(), [](const alpha_row& x, const alpha_row& y) { return x.e.p < y.e.p; });
-  if (opt.second_proof) second_proofs(rows, frontier, computed, ctx);
+  if (opt.second_proof) second_proofs(rows, frontier, computed, thread_count(opt), ctx);
   print_rows(std::move(rows), opt, ctx);
 }
 
@@ -340,7 +341,8 @@ void add_alpha_command(CLI::App& app, context& ctx) {
   opt->checkpoint_option = sub->add_option("--checkpoint", opt->checkpoint,
                   "Save the entries done after every prime to FILE, and go on from it when it exists");
   sub->add_option("--threads", opt->threads,
-                  "Primes computed at once (default 0: one per core); under mpirun, on each rank (0: one)");
+                  "Primes computed at once, and a second proof's squarings on as many threads (default 0: one "
+                  "per core); under mpirun, on each rank (0: one)");
   sub->add_flag("--data", opt->data, "Write the lines of data/alpha.txt instead of the table (computing every P past it)");
   sub->add_flag("--verify", opt->verify,
                 "Compute the primes P of the frontier file again and check each against its line (alpha_p, E, "

@@ -292,8 +292,9 @@ bool kappa_is_power_by_degrees(std::uint64_t f, const kappa_basis& t) {
 // N(x) = x^((2^E - 1)/(2^f - 1)) in x's field of degree E by squarings and products alone:
 // the periodic power with c = 1, or the term arithmetic where the field has no dense form.
 ordinal plain_norm(const ordinal& x, std::uint64_t degree, std::uint64_t f, const kappa_basis& t,
-                   const progress_fn& progress) {
-  if (auto norm = dense_pow_periodic(x, {1}, degree / f, f, t, alpha_dense_limit, progress)) return std::move(*norm);
+                   const progress_fn& progress, unsigned threads) {
+  if (auto norm = dense_pow_periodic(x, {1}, degree / f, f, t, alpha_dense_limit, progress, threads))
+    return std::move(*norm);
   digits exponent((degree + 63) / 64, 0);  // (2^E - 1)/(2^f - 1): the bits f i, i < E/f
   for (std::uint64_t i = 0; i < degree; i += f) exponent[i / 64] |= std::uint64_t(1) << (i % 64);
   trim(exponent);
@@ -312,7 +313,8 @@ bool alpha_kappa_is_power_by_degrees(std::uint64_t p, const std::vector<alpha_en
 }
 
 std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
-                                                        const progress_fn& progress, alpha_plain_norm* last) {
+                                                        const progress_fn& progress, alpha_plain_norm* last,
+                                                        unsigned threads) {
   kappa_basis t;
   set_known(t, known);
   if (!is_alpha_candidate(e.p, e.order, e.degree, e.alpha, e.excess, t)) return std::nullopt;
@@ -334,7 +336,8 @@ std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, co
     if (kept.degree == degree && kept.order == e.order && kept.x == x) {
       ++kept.reused;
     } else {
-      kept = {x, degree, e.order, plain_norm(x, degree, e.order, t, progress), 0};
+      const unsigned squaring_threads = detail::workers::threads_or_cores(threads);
+      kept = {x, degree, e.order, plain_norm(x, degree, e.order, t, progress, squaring_threads), 0};
     }
     std::optional<ordinal> zeta = dense_pow(kept.norm, c, t, alpha_dense_limit);
     if (!zeta) zeta = pow_limbs(kept.norm, c, t);

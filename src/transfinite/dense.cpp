@@ -240,8 +240,9 @@ std::vector<word> divisor_chain_power(const dense_field& F, const std::vector<wo
 // about three terms a coefficient, where square_acc recurses through the levels). `progress`
 // sees the squarings done, after `done`.
 std::vector<word> squaring_product(const dense_field& F, const std::vector<word>& y, word n, word s,
-                                   std::uint64_t done, std::uint64_t total, const progress_fn& progress) {
-  const dense::squaring_map square(F);
+                                   std::uint64_t done, std::uint64_t total, const progress_fn& progress,
+                                   unsigned threads) {
+  const dense::squaring_map square(F, 8, true, threads);
   const auto squared = [&](std::vector<word> z, word times) {
     return square.squared(std::move(z), times, [&] {
       if (progress) progress(done, total);
@@ -274,7 +275,8 @@ ordinal result_of(const dense_field& F, const std::vector<word>& x) {
 }  // namespace
 
 std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std::uint64_t n, std::uint64_t s,
-                                          const kappa_basis& t, std::size_t max_dim, const progress_fn& progress) {
+                                          const kappa_basis& t, std::size_t max_dim, const progress_fn& progress,
+                                          unsigned threads) {
   if (n == 0) throw std::invalid_argument("dense_pow_periodic: no period");
   const std::uint64_t bits = bit_length(c);
   if (bits > s) throw std::invalid_argument("dense_pow_periodic: c is not below 2^s");
@@ -285,7 +287,7 @@ std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std
     if (progress) progress(done, total);
   };
   const std::vector<word> y = pow(*F, dense::to_dense(*F, x), c, window);
-  return result_of(*F, squaring_product(*F, y, n, s, bits, total, progress));
+  return result_of(*F, squaring_product(*F, y, n, s, bits, total, progress, threads));
 }
 
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,

@@ -252,7 +252,10 @@ class squaring_map {
   // F must outlive the map. Rows of 1 to fixed_lengths (at most 8) terms go through loops of a
   // count the compiler knows, the others through one loop of any count. With `chunks`, a
   // field of coefficients of at most 8 bits is squared a chunk at a time where it can be.
-  explicit squaring_map(const dense_field& F, std::size_t fixed_lengths = 8, bool chunks = true);
+  // Such a field's squarings run on `threads` threads (the library's workers), each a part of
+  // the rows with about as many terms as the others.
+  explicit squaring_map(const dense_field& F, std::size_t fixed_lengths = 8, bool chunks = true,
+                        unsigned threads = 1);
   // x^(2^times), `each` called before each squaring.
   std::vector<word> squared(std::vector<word> x, std::uint64_t times, const std::function<void()>& each = {}) const;
 
@@ -270,6 +273,7 @@ class squaring_map {
   const dense_field* field_;
   std::size_t fixed_lengths_;
   std::vector<group> groups_;
+  std::vector<std::size_t> parts_;  // part i: groups_[parts_[i], parts_[i + 1])
   std::vector<std::uint8_t> table_;
   // The chunked form, where chunk_ > 0: the chunk_ coefficients of the lowest levels (at most
   // 64 bits) in one word, and the linear maps between chunks (a few distinct ones) by tables:
@@ -281,10 +285,16 @@ class squaring_map {
   // make no chunk of two coefficients or more, or the maps are more than 256.
   bool make_chunks(const std::vector<std::uint32_t>& source, const std::vector<std::uint32_t>& target,
                    const std::vector<word>& factor);
+  // parts_ for `threads` parts (fewer where the groups are fewer).
+  void split(unsigned threads);
   // out = x^2 (square: scratch for the c_u^2), the same on a byte a coefficient, and on chunks.
   void square_words(const std::vector<word>& x, std::vector<word>& square, std::vector<word>& out) const;
-  void square_bytes(const std::uint8_t* in, std::uint8_t* out) const;
-  void square_chunks(const word* in, word* out) const;
+  // The groups [first, last) of a squaring on a byte a coefficient, and on chunks.
+  void square_bytes(const std::uint8_t* in, std::uint8_t* out, std::size_t first, std::size_t last) const;
+  void square_chunks(const word* in, word* out, std::size_t first, std::size_t last) const;
+  // Calls part(first, last) for every part of the groups, the parts on the workers at once.
+  template <class Part>
+  void by_parts(const Part& part) const;
 };
 
 // The field of x and of the alphas below its kappas, with at most max_dim coefficients; none

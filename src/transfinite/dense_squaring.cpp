@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "pool/workers.hpp"
 #include "transfinite/dense_field.hpp"
 
 namespace nimber::transfinite {
@@ -118,7 +119,7 @@ std::size_t chunk_size(const dense_field& F) {
 
 }  // namespace
 
-squaring_map::squaring_map(const dense_field& F, std::size_t fixed_lengths, bool chunks)
+squaring_map::squaring_map(const dense_field& F, std::size_t fixed_lengths, bool chunks, unsigned threads)
     : field_(&F), fixed_lengths_(fixed_lengths) {
   if (F.dim > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("squaring_map: over 2^32 coefficients");
   // The columns (y^u)^2 as (source u, target v, factor) terms.
@@ -132,7 +133,10 @@ squaring_map::squaring_map(const dense_field& F, std::size_t fixed_lengths, bool
       factor.push_back(f);
     }
   const bool bytes = F.coef_bits <= 8 && F.dim <= (std::size_t(1) << 24);
-  if (bytes && chunks && make_chunks(source, target, factor)) return;
+  if (bytes && chunks && make_chunks(source, target, factor)) {
+    split(threads);
+    return;
+  }
   const auto size = [bytes](group& g, std::size_t terms) {
     (bytes ? g.packed : g.source).resize(terms);
     if (!bytes) g.factor.resize(terms);
@@ -152,6 +156,28 @@ squaring_map::squaring_map(const dense_field& F, std::size_t fixed_lengths, bool
     for (word f = 0; f < values; ++f)
       for (word c = 0; c < values; ++c) table_[f * values + c] = std::uint8_t(F.cmul(f, F.csquare(c)));
   }
+  split(bytes ? threads : 1);  // the word form squares every coefficient first, on one thread
+}
+
+void squaring_map::split(unsigned threads) {
+  threads = std::max(threads, 1u);
+  std::size_t terms = 0;
+  for (const group& g : groups_) terms += g.target.size() * std::max<std::size_t>(g.length, 1);
+  parts_ = {0};
+  std::size_t done = 0;
+  for (std::size_t i = 0; i < groups_.size(); ++i) {
+    done += groups_[i].target.size() * std::max<std::size_t>(groups_[i].length, 1);
+    if (done * threads >= terms * parts_.size() && parts_.size() < threads) parts_.push_back(i + 1);
+  }
+  if (parts_.back() != groups_.size()) parts_.push_back(groups_.size());
+}
+
+template <class Part>
+void squaring_map::by_parts(const Part& part) const {
+  if (parts_.size() <= 2) return part(std::size_t(0), groups_.size());
+  detail::workers::for_ranges(parts_.size() - 1, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) part(parts_[i], parts_[i + 1]);
+  });
 }
 
 // The chunked form of the map: the terms from source chunk U to target chunk V together make
@@ -266,19 +292,23 @@ void chunk_rows(const std::vector<std::uint32_t>& target, const std::uint32_t* e
 
 }  // namespace
 
-void squaring_map::square_bytes(const std::uint8_t* in, std::uint8_t* out) const {
+void squaring_map::square_bytes(const std::uint8_t* in, std::uint8_t* out, std::size_t first, std::size_t last) const {
   const unsigned b = field_->coef_bits;
-  for (const group& g : groups_)
+  for (std::size_t i = first; i < last; ++i) {
+    const group& g = groups_[i];
     by_fixed_length(g.length, fixed_lengths_, [&](auto fixed) {
       byte_rows<fixed()>(g.target, g.packed.data(), g.length, table_.data(), b, in, out);
     });
+  }
 }
 
-void squaring_map::square_chunks(const word* in, word* out) const {
-  for (const group& g : groups_)
+void squaring_map::square_chunks(const word* in, word* out, std::size_t first, std::size_t last) const {
+  for (std::size_t i = first; i < last; ++i) {
+    const group& g = groups_[i];
     by_fixed_length(g.length, fixed_lengths_, [&](auto fixed) {
       chunk_rows<fixed()>(g.target, g.packed.data(), g.length, chunk_tables_.data(), chunk_bytes_, in, out);
     });
+  }
 }
 
 std::vector<word> squaring_map::squared(std::vector<word> x, std::uint64_t times,
@@ -289,7 +319,7 @@ std::vector<word> squaring_map::squared(std::vector<word> x, std::uint64_t times
     for (std::size_t u = 0; u < x.size(); ++u) in[u / chunk_] |= x[u] << (u % chunk_ * b);
     for (std::uint64_t i = 0; i < times; ++i, in.swap(out)) {
       if (each) each();
-      square_chunks(in.data(), out.data());
+      by_parts([&](std::size_t first, std::size_t last) { square_chunks(in.data(), out.data(), first, last); });
     }
     for (std::size_t u = 0; u < x.size(); ++u) x[u] = in[u / chunk_] >> (u % chunk_ * b) & ((word(1) << b) - 1);
     return x;
@@ -305,7 +335,7 @@ std::vector<word> squaring_map::squared(std::vector<word> x, std::uint64_t times
   std::vector<std::uint8_t> in(x.begin(), x.end()), out(x.size());  // coefficients of at most 8 bits
   for (std::uint64_t i = 0; i < times; ++i, in.swap(out)) {
     if (each) each();
-    square_bytes(in.data(), out.data());
+    by_parts([&](std::size_t first, std::size_t last) { square_bytes(in.data(), out.data(), first, last); });
   }
   std::copy(in.begin(), in.end(), x.begin());
   return x;
@@ -314,10 +344,10 @@ std::vector<word> squaring_map::squared(std::vector<word> x, std::uint64_t times
 }  // namespace dense
 
 std::optional<ordinal> dense_squarings_by_map(const ordinal& x, std::uint64_t j, const kappa_basis& t,
-                                              std::size_t fixed_lengths, bool chunks) {
+                                              std::size_t fixed_lengths, bool chunks, unsigned threads) {
   const std::optional<dense::dense_field> F = dense::field_of(x, t);
   if (!F) return std::nullopt;
-  const dense::squaring_map map(*F, fixed_lengths, chunks);
+  const dense::squaring_map map(*F, fixed_lengths, chunks, threads);
   return dense::to_ordinal(*F, map.squared(dense::to_dense(*F, x), j));
 }
 

@@ -86,16 +86,18 @@ std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_
 // x^e for e = c (2^(s n) - 1)/(2^s - 1), the bits of c repeated n times at period s (c below
 // 2^s), by squarings and products alone: x^c by the sliding window, then the product of its
 // 2^(s i)-th powers, i < n, each by repeated squaring (about s n squarings and 2 log2 n
-// products where the plain window over all s n bits takes s n / 8 products).
+// products where the plain window over all s n bits takes s n / 8 products); the squarings on
+// `threads` threads.
 std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std::uint64_t n, std::uint64_t s,
-                                          const kappa_basis& t, std::size_t max_dim, const progress_fn& progress = {});
+                                          const kappa_basis& t, std::size_t max_dim, const progress_fn& progress = {},
+                                          unsigned threads = 1);
 std::optional<ordinal> dense_frobenius(const ordinal& x, std::uint64_t j, const kappa_basis& t);
 // x^(2^j) by j squarings through the field's sparse map of x -> x^2 (dense_squaring.cpp), as
 // the second proof squares, its rows of up to fixed_lengths terms (at most 8) by loops of a
-// fixed count, a chunk of the lowest levels at a time where `chunks` and the field allow;
-// nullopt where x's field has no dense form.
+// fixed count, a chunk of the lowest levels at a time where `chunks` and the field allow, on
+// `threads` threads; nullopt where x's field has no dense form.
 std::optional<ordinal> dense_squarings_by_map(const ordinal& x, std::uint64_t j, const kappa_basis& t,
-                                              std::size_t fixed_lengths = 8, bool chunks = true);
+                                              std::size_t fixed_lengths = 8, bool chunks = true, unsigned threads = 1);
 std::optional<ordinal> dense_frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, const kappa_basis& t);
 
 // Checked arithmetic on 64-bit counts (std::overflow_error).

@@ -107,7 +107,8 @@ TEST(AlphaPower, FrobeniusProductAgainstSquarings) {
 // by table) and 16-bit ones (a word each), of the field of kappa_23 and kappa_3, and of one of
 // five levels (rows of up to 6 terms); rows by loops of fixed counts and all by the loop of
 // any count, with and without chunks (of 15 coefficients of 4 bits, 60 bits with a half byte
-// at the top, and of 3 of 8 bits).
+// at the top, and of 3 of 8 bits), and with fixed counts on one to three threads (parts of the
+// rows).
 TEST(AlphaPower, SquaringMapAgainstTheProducts) {
   std::mt19937_64 rng(1277);
   const auto& t = nimber::transfinite::default_kappa_basis();
@@ -131,12 +132,13 @@ TEST(AlphaPower, SquaringMapAgainstTheProducts) {
       for (const std::uint64_t j : {0ull, 2ull, 13ull, 61ull}) {
         const ordinal frobenius = *nimber::transfinite::dense_frobenius(x, j, t);
         for (const std::size_t fixed : {0, 8})
-          for (const bool chunks : {false, true}) {
-            const auto by_map = nimber::transfinite::dense_squarings_by_map(x, j, t, fixed, chunks);
-            ASSERT_TRUE(by_map.has_value());
-            EXPECT_EQ(*by_map, frobenius) << fd.gen << ", j = " << j << ", fixed " << fixed << ", chunks " << chunks
-                                          << ": " << x;
-          }
+          for (const bool chunks : {false, true})
+            for (const unsigned threads : fixed == 8 ? std::vector<unsigned>{1, 2, 3} : std::vector<unsigned>{1}) {
+              const auto by_map = nimber::transfinite::dense_squarings_by_map(x, j, t, fixed, chunks, threads);
+              ASSERT_TRUE(by_map.has_value());
+              EXPECT_EQ(*by_map, frobenius) << fd.gen << ", j = " << j << ", fixed " << fixed << ", chunks " << chunks
+                                            << ", threads " << threads << ": " << x;
+            }
       }
     }
   }
@@ -199,14 +201,15 @@ TEST(AlphaPower, BitLengthOfLimbs) {
 }
 
 // The second proof (the power (2^E - 1)/p by squarings and products, no norm) gives every table entry's
-// certificate, and refuses an entry whose excess is too small.
+// certificate, on one thread and on two, and refuses an entry whose excess is too small.
 TEST(AlphaPower, SecondProofReproducesTheTable) {
   const auto& table = nimber::alpha_table();
-  for (const nimber::alpha_entry& e : table) {
-    const auto zeta = nimber::alpha_certificate_by_plain_power(e, table);
-    ASSERT_TRUE(zeta.has_value()) << "p = " << e.p;
-    EXPECT_EQ(*zeta, e.certificate) << "p = " << e.p;
-  }
+  for (const nimber::alpha_entry& e : table)
+    for (const unsigned threads : {1u, 2u}) {
+      const auto zeta = nimber::alpha_certificate_by_plain_power(e, table, {}, nullptr, threads);
+      ASSERT_TRUE(zeta.has_value()) << "p = " << e.p;
+      EXPECT_EQ(*zeta, e.certificate) << "p = " << e.p << ", threads " << threads;
+    }
   nimber::alpha_entry wrong = table[std::size_t(nimber::odd_prime_index(7))];  // w + 1, excess 1
   wrong.excess = 0;
   wrong.alpha = ordinal::from_string("w");  // kappa_3 = w is a 7th power in GF(64)

@@ -33,6 +33,8 @@
 #include "nimber/detail/fermat_tower.hpp"
 #include "nimber/games/heap.hpp"
 #include "nimber/kernel.hpp"
+#include "nimber/transfinite/alpha.hpp"
+#include "nimber/transfinite/ordinal.hpp"
 
 namespace {
 
@@ -363,6 +365,20 @@ TEST(Threads, HeapEngineVerifiesWhileItSpeculates) {
       EXPECT_EQ(many.values.parity_packed(), packed) << code;
     }
   }
+}
+
+// The second proof of an alpha_p squares on the workers, each a part of the rows of one
+// squaring map: the table's certificates from two and three threads, in the fields of 220 and
+// 5,060 bits of p = 89 and 47 (11 and 253 chunks of 20 bits).
+TEST(Threads, SecondProofSquaresOnTheWorkers) {
+  const auto& table = nimber::alpha_table();
+  for (const std::uint64_t p : {89u, 47u})
+    for (const unsigned threads : {2u, 3u}) {
+      const nimber::alpha_entry& e = table[std::size_t(nimber::odd_prime_index(p))];
+      const auto zeta = nimber::alpha_certificate_by_plain_power(e, table, {}, nullptr, threads);
+      ASSERT_TRUE(zeta.has_value()) << "p = " << p;
+      EXPECT_EQ(*zeta, e.certificate) << "p = " << p << " on " << threads << " threads";
+    }
 }
 
 }  // namespace

@@ -176,10 +176,11 @@ struct alpha_plain_norm {
 // is taken as a p-th power without the power where alpha_kappa_is_power_by_degrees holds.
 // `known` holds the entries of alpha_prerequisites(e.p) (alpha_unavailable otherwise);
 // `progress` sees the squarings done, candidate by candidate; `last`, when given, supplies
-// and keeps the norm of the last candidate.
+// and keeps the norm of the last candidate; the squarings run on `threads` threads (0: one
+// per core), the products on the calling thread.
 std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
                                                         const progress_fn& progress = {},
-                                                        alpha_plain_norm* last = nullptr);
+                                                        alpha_plain_norm* last = nullptr, unsigned threads = 1);
 // True when kappa_f, f = f(p), is a p-th power in its own field by the degrees alone: f an
 // odd prime, E the degree of alpha_f (an entry of `known`), f not dividing E and f(f)
 // dividing it (docs/transfinite.md, "The fields of 10^9 bits", Proposition); then m_p >= 1.
