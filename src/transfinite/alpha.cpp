@@ -282,11 +282,8 @@ void set_known(kappa_basis& t, const std::vector<alpha_entry>& known) {
 // The Proposition of docs/transfinite.md ("The fields of 10^9 bits"): for f = f(p) an odd
 // prime and E the degree of alpha_f, if f does not divide E and f(f) does, kappa_f is a p-th
 // power in its field GF(2^(f E)), whatever p.
-bool kappa_is_power_by_degrees(std::uint64_t f, const kappa_basis& t) {
-  const long k = f >= 3 ? odd_prime_index(f) : -1;
-  if (k < 0) return false;
-  const std::uint64_t e = t.degree(std::size_t(k));
-  return e % f != 0 && e % order_of_two(f) == 0;
+bool kappa_is_power_by_degrees(std::uint64_t f, std::uint64_t alpha_f_degree) {
+  return f >= 3 && odd_prime_index(f) >= 0 && alpha_f_degree % f != 0 && alpha_f_degree % order_of_two(f) == 0;
 }
 
 // N(x) = x^((2^E - 1)/(2^f - 1)) in x's field of degree E by squarings and products alone:
@@ -306,10 +303,7 @@ ordinal plain_norm(const ordinal& x, std::uint64_t degree, std::uint64_t f, cons
 bool alpha_kappa_is_power_by_degrees(std::uint64_t p, const std::vector<alpha_entry>& known) {
   const std::uint64_t f = order_of_two(p);
   const auto k = std::find_if(known.begin(), known.end(), [f](const alpha_entry& a) { return a.p == f; });
-  if (k == known.end()) return false;
-  kappa_basis t;
-  set_known(t, known);
-  return kappa_is_power_by_degrees(f, t);
+  return k != known.end() && kappa_is_power_by_degrees(f, k->degree);
 }
 
 std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
@@ -329,7 +323,7 @@ std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, co
     const ordinal x = kf.value + ordinal(m);
     const std::uint64_t degree = lcm_checked(kf.degree, finite_degree(m));
     if (degree % e.order != 0) throw std::logic_error("alpha: f does not divide the candidate's degree");
-    if (m == 0 && kappa_is_power_by_degrees(e.order, t)) {
+    if (m == 0 && alpha_kappa_is_power_by_degrees(e.p, known)) {
       if (e.excess == 0) return std::nullopt;
       continue;
     }
