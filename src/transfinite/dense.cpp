@@ -122,7 +122,8 @@ digits mod_mersenne(digits x, word k) {
   return x;
 }
 
-std::optional<dense_field> field_of(const ordinal& x, const kappa_basis& t, std::size_t max_dim) {
+std::optional<dense_field> field_of(const ordinal& x, const kappa_basis& t, std::size_t max_dim,
+                                    std::size_t base_min_bits, std::size_t base_levels) {
   std::optional<dense_field> field = make_field(x, t, max_dim);
   if (!field) return std::nullopt;
   for (std::size_t i = 0; i < field->levels.size(); ++i)
@@ -138,7 +139,17 @@ std::optional<dense_field> field_of(const ordinal& x, const kappa_basis& t, std:
   if (field->kron)
     for (std::size_t i = 1; i <= field->kron->levels(); ++i)
       if (field->kron->wide_bits(i) <= (std::size_t(1) << 33)) field->kron_levels = i;
+  if (field->dim * field->coef_bits >= base_min_bits) set_base(*field, base_min_bits, base_levels);
   return field;
+}
+
+void set_base(dense_field& F, std::size_t min_bits, std::size_t levels) {
+  if (levels == 0)  // the most levels whose field has at most max_base_bits, one level left above
+    while (levels + 2 <= F.levels.size() && F.size(levels + 1) * F.coef_bits <= max_base_bits) ++levels;
+  if (levels == 0 || levels >= F.levels.size()) return;
+  F.base = make_polynomial_base(F, levels);
+  F.base_levels = levels;
+  F.base_min_size = (min_bits + F.coef_bits - 1) / F.coef_bits;
 }
 
 }  // namespace dense
@@ -291,8 +302,9 @@ std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std
 }
 
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
-                                        const kappa_basis& t, const progress_fn& progress, power_method method) {
-  const std::optional<dense_field> F = dense::field_of(x, t, alpha_dense_limit);
+                                        const kappa_basis& t, const progress_fn& progress, power_method method,
+                                        std::size_t base_min_bits) {
+  const std::optional<dense_field> F = dense::field_of(x, t, alpha_dense_limit, base_min_bits);
   if (!F || F->dim * F->coef_bits != e) return std::nullopt;  // not the field of the candidate
   const std::vector<word> norm = dense::frobenius_product(*F, dense::to_dense(*F, x), e / f, f);
   if (method == power_method::divisor_chain) return result_of(*F, divisor_chain_power(*F, norm, f, p, progress));
@@ -306,6 +318,17 @@ std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_
   const std::optional<dense_field> F = dense::field_of(x, t, max_dim);
   if (!F) return std::nullopt;
   return result_of(*F, pow(*F, dense::to_dense(*F, x), e, progress));
+}
+
+std::optional<ordinal> dense_product(const ordinal& x, const ordinal& y, const kappa_basis& t,
+                                     std::size_t base_levels) {
+  std::optional<dense_field> F = dense::field_of(x, t);
+  if (!F) return std::nullopt;
+  if (base_levels > 0) {
+    dense::set_base(*F, 0, base_levels);
+    if (!F->base) return std::nullopt;
+  }
+  return dense::to_ordinal(*F, F->mul(dense::to_dense(*F, x), dense::to_dense(*F, y)));
 }
 
 }  // namespace nimber::transfinite

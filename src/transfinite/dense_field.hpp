@@ -19,6 +19,7 @@
 #include "nimber/transfinite/ordinal.hpp"
 #include "transfinite/kronecker.hpp"
 #include "transfinite/kappa_basis.hpp"
+#include "transfinite/polynomial_base.hpp"
 
 namespace nimber::transfinite {
 namespace [[gnu::visibility("hidden")]] dense {
@@ -49,6 +50,17 @@ class dense_field {
   // Products of the levels [0, i) for 1 <= i <= kron_levels go through one GF(2)[x] product.
   std::optional<kronecker> kron;
   std::size_t kron_levels = 0;
+  // Products of the levels [0, i), base_levels < i, with size(i) >= base_min_size go through
+  // the polynomial basis of the levels [0, base_levels) (polynomial_base.cpp), where set.
+  std::optional<polynomial_base> base;
+  std::size_t base_levels = 0;
+  std::size_t base_min_size = 0;
+  // mul_by_base's buffers, reused: the theta rows of an operand, the two packed operands and
+  // their product, and its wide slots as theta rows and in the tower's coordinates.
+  struct base_scratch {
+    std::vector<word> rows, a, b, product, wide_rows, wide_tower;
+  };
+  mutable base_scratch base_scratch_;
   // Scratch per level, reused: a call at level i uses only calls at lower levels.
   mutable std::vector<std::vector<word>> wide_, tmp_, sq_, red_;
 
@@ -69,6 +81,10 @@ class dense_field {
   void mul_acc(std::size_t i, const word* x, const word* y, word* out) const {
     if (i == 0) {
       out[0] ^= cmul(x[0], y[0]);
+      return;
+    }
+    if (base && i > base_levels && size(i) >= base_min_size) {
+      mul_by_base(i, x, y, out);
       return;
     }
     if (i <= kron_levels) {
@@ -128,6 +144,11 @@ class dense_field {
       alpha_acc(i - 1, tmp.data(), out + (j - v.n) * s);
     }
   }
+
+  // out += x * y over levels [0, i) through the polynomial base, and the wide product's
+  // K-blocks (slot s at wide + s size(base_levels)) reduced over the levels [base_levels, i).
+  void mul_by_base(std::size_t i, const word* x, const word* y, word* out) const;
+  void reduce_wide(std::size_t i, const word* wide, std::size_t slot, word* out) const;
 
   // out += x * alpha of level i (alpha in levels [0, i))
   void alpha_acc(std::size_t i, const word* x, word* out) const {
@@ -299,7 +320,15 @@ class squaring_map {
 
 // The field of x and of the alphas below its kappas, with at most max_dim coefficients; none
 // when a coefficient is wider than 64 bits, the basis lacks an alpha, or the field is larger.
-std::optional<dense_field> field_of(const ordinal& x, const kappa_basis& t, std::size_t max_dim = dense_limit);
+// A field of at least base_min_bits bits gets a polynomial base (set_base).
+std::optional<dense_field> field_of(const ordinal& x, const kappa_basis& t, std::size_t max_dim = dense_limit,
+                                    std::size_t base_min_bits = SIZE_MAX, std::size_t base_levels = 0);
+// F's products of subfields of at least min_bits bits through a polynomial basis of its
+// lowest `levels` levels (0: the most whose field has at most max_base_bits bits), where one
+// level at least stays above them and a theta of a few terms generates them.
+inline constexpr std::size_t max_base_bits = 6144;
+void set_base(dense_field& F, std::size_t min_bits, std::size_t levels = 0);
+std::optional<polynomial_base> make_polynomial_base(const dense_field& F, std::size_t levels);
 std::vector<word> to_dense(const dense_field& f, const ordinal& x);
 ordinal to_ordinal(const dense_field& f, const std::vector<word>& x);
 // x^e in the field of the levels [0, i), by squarings and products.

@@ -70,10 +70,19 @@ ordinal frobenius_product(const ordinal& x, std::uint64_t n, std::uint64_t s, co
 // `progress` sees the power's exponent bits done of all of them. The final power runs over
 // all f bits of the exponent (plain), or as (N^(S/p))^(2^g - 1), g = f/r for the least prime
 // r of f and S = (2^f - 1)/(2^g - 1) (divisor_chain: about g fewer bits of window).
+// The products of subfields of at least base_min_bits bits go through a polynomial basis of
+// the field's lowest levels (polynomial_base.hpp); the second proof's products never do.
 enum class power_method { plain, divisor_chain };
+inline constexpr std::size_t polynomial_base_bits = std::size_t(1) << 16;
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,
                                         const kappa_basis& t, const progress_fn& progress = {},
-                                        power_method method = power_method::divisor_chain);
+                                        power_method method = power_method::divisor_chain,
+                                        std::size_t base_min_bits = polynomial_base_bits);
+// x y for y in x's field, by the dense form's product through a polynomial basis of its lowest
+// base_levels levels (polynomial_base.hpp; 0: none), for the tests; nullopt where the field
+// has no dense form or those levels no base.
+std::optional<ordinal> dense_product(const ordinal& x, const ordinal& y, const kappa_basis& t,
+                                     std::size_t base_levels);
 // x^e, x^(2^j) and prod_{i<n} x^(2^(s i)) the same way; nullopt when x's field has no dense form
 // (coefficients over 64 bits, over max_dim coefficients, or an alpha past the basis).
 inline constexpr std::size_t dense_limit = std::size_t(1) << 22;  // 32 MiB an element

@@ -12,6 +12,7 @@
 #include "nimber/transfinite/alpha.hpp"
 #include "nimber/transfinite/ordinal.hpp"
 #include "transfinite/kappa_basis.hpp"
+#include "transfinite/polynomial_base.hpp"
 
 namespace {
 
@@ -32,12 +33,30 @@ ordinal random_in_field(std::mt19937_64& rng, const ordinal& gen, const std::vec
   return gen + ordinal::from_terms(std::move(t));
 }
 
-// zeta by both final powers; they must agree (and exist: e is the dense field's degree).
+// Fields with coefficients of 4, 8 and 16 bits (E = 420 over them), of kappa_23 and kappa_3,
+// and of five levels: a generator, the bounds of random elements' digits, coefficient bits and
+// levels.
+struct test_field {
+  const char* gen;
+  std::vector<std::uint64_t> bound;
+  unsigned coef_bits;
+  std::size_t levels;
+};
+std::vector<test_field> test_fields() {
+  return {{"w^(w^2 + w) + w + 8", {3, 5, 7}, 4, 3},
+          {"w^(w^2 + w) + w + 128", {3, 5, 7}, 8, 3},
+          {"w^(w^2 + w) + w + 40000", {3, 5, 7}, 16, 3},
+          {"w^(w^7*3 + w^2 + 1) + w^(w^7)", {3, 0, 0, 0, 0, 0, 0, 23}, 4, 2},
+          {"w^(w^4 + w^3 + w^2 + w + 1)", {3, 5, 7, 11, 13}, 4, 5}};
+}
+
+// zeta by both final powers, the second with every product of two levels or more through a
+// polynomial base; they must agree (and exist: e is the dense field's degree).
 ordinal both_powers(const ordinal& x, std::uint64_t e, std::uint64_t p) {
   const auto& t = nimber::transfinite::default_kappa_basis();
   const std::uint64_t f = nimber::order_of_two(p);
-  const auto plain = nimber::transfinite::dense_power_test(x, e, f, p, t, {}, power_method::plain);
-  const auto chain = nimber::transfinite::dense_power_test(x, e, f, p, t, {}, power_method::divisor_chain);
+  const auto plain = nimber::transfinite::dense_power_test(x, e, f, p, t, {}, power_method::plain, SIZE_MAX);
+  const auto chain = nimber::transfinite::dense_power_test(x, e, f, p, t, {}, power_method::divisor_chain, 0);
   EXPECT_TRUE(plain.has_value() && chain.has_value()) << "p = " << p << ", x = " << x;
   if (!plain || !chain) return ordinal();
   EXPECT_EQ(*plain, *chain) << "p = " << p << ", x = " << x;
@@ -112,17 +131,7 @@ TEST(AlphaPower, FrobeniusProductAgainstSquarings) {
 TEST(AlphaPower, SquaringMapAgainstTheProducts) {
   std::mt19937_64 rng(1277);
   const auto& t = nimber::transfinite::default_kappa_basis();
-  struct field {
-    const char* gen;
-    std::vector<std::uint64_t> bound;
-    unsigned coef_bits;
-  };
-  const std::vector<field> fields{{"w^(w^2 + w) + w + 8", {3, 5, 7}, 4},
-                                  {"w^(w^2 + w) + w + 128", {3, 5, 7}, 8},
-                                  {"w^(w^2 + w) + w + 40000", {3, 5, 7}, 16},
-                                  {"w^(w^7*3 + w^2 + 1) + w^(w^7)", {3, 0, 0, 0, 0, 0, 0, 23}, 4},
-                                  {"w^(w^4 + w^3 + w^2 + w + 1)", {3, 5, 7, 11, 13}, 4}};
-  for (const field& fd : fields) {
+  for (const test_field& fd : test_fields()) {
     const ordinal gen = ordinal::from_string(fd.gen);
     for (int round = 0; round < 3; ++round) {
       const ordinal x = random_in_field(rng, gen, fd.bound, 6, fd.coef_bits);
@@ -141,6 +150,73 @@ TEST(AlphaPower, SquaringMapAgainstTheProducts) {
             }
       }
     }
+  }
+}
+
+// The polynomial base's bit matrices: rows times a matrix by tables of 2, 4 and 8 bits (the
+// row counts choose them) against the sum of the rows of m that each row's bits pick, with
+// bit counts off the tables' pieces and junk past them; and an inverse times its matrix is
+// the identity, a singular matrix has none.
+TEST(AlphaPower, PolynomialBaseBitMatrices) {
+  using nimber::transfinite::dense::row_words;
+  using word = std::uint64_t;
+  std::mt19937_64 rng(9239);
+  for (const std::size_t count : {1, 8, 9, 100, 224, 225, 300})
+    for (const std::size_t in_bits : {1, 31, 33, 64, 100, 257}) {
+      const std::size_t stride = row_words(in_bits) + 1, out_words = 3;
+      std::vector<word> in(count * stride), m(in_bits * out_words), out(count * out_words, 0);
+      for (word& v : in) v = rng();
+      for (word& v : m) v = rng();
+      nimber::transfinite::dense::multiply_rows(in.data(), stride, in_bits, count, m.data(), out_words, out.data());
+      for (std::size_t r = 0; r < count; ++r) {
+        std::vector<word> sum(out_words, 0);
+        for (std::size_t k = 0; k < in_bits; ++k)
+          if ((in[r * stride + k / 64] >> (k % 64)) & 1)
+            for (std::size_t w = 0; w < out_words; ++w) sum[w] ^= m[k * out_words + w];
+        for (std::size_t w = 0; w < out_words; ++w)
+          ASSERT_EQ(out[r * out_words + w], sum[w]) << count << " rows of " << in_bits << " bits, row " << r;
+      }
+    }
+  for (const std::size_t n : {1, 2, 63, 64, 65, 130}) {
+    const std::size_t w = row_words(n);
+    std::vector<word> m;
+    std::vector<word> inverse;
+    while (inverse.empty()) {  // a random matrix is invertible with probability about 0.29
+      m.assign(n * w, 0);
+      for (std::size_t r = 0; r < n; ++r)
+        for (std::size_t c = 0; c < n; ++c) m[r * w + c / 64] |= (rng() & 1) << (c % 64);
+      inverse = nimber::transfinite::dense::invert(m, n);
+    }
+    std::vector<word> product(n * w, 0);
+    nimber::transfinite::dense::multiply_rows(inverse.data(), w, n, n, m.data(), w, product.data());
+    for (std::size_t r = 0; r < n; ++r)
+      for (std::size_t c = 0; c < n; ++c) EXPECT_EQ((product[r * w + c / 64] >> (c % 64)) & 1, r == c ? 1u : 0u) << n;
+    std::copy(m.begin(), m.begin() + std::ptrdiff_t(w), m.end() - std::ptrdiff_t(w));  // two equal rows
+    if (n > 1) {
+      EXPECT_TRUE(nimber::transfinite::dense::invert(m, n).empty()) << n;
+    }
+  }
+}
+
+// The dense product through a polynomial basis of the lowest levels, every choice of them
+// that leaves a level above, against the term arithmetic's product, on the fields of the
+// squaring test: coefficients of 4, 8 and 16 bits, K from GF(2^12) (one level of 3 over
+// GF(16)) to GF(2^4620) (levels 3, 5, 7 and 11).
+TEST(AlphaPower, ProductThroughPolynomialBase) {
+  std::mt19937_64 rng(4620);
+  const auto& t = nimber::transfinite::default_kappa_basis();
+  for (const test_field& fd : test_fields()) {
+    const ordinal gen = ordinal::from_string(fd.gen);
+    for (std::size_t b = 1; b < fd.levels; ++b)
+      for (int round = 0; round < 2; ++round) {
+        const ordinal x = random_in_field(rng, gen, fd.bound, 12, fd.coef_bits);
+        const ordinal y = random_in_field(rng, ordinal(1), fd.bound, 12, fd.coef_bits);
+        const auto product = nimber::transfinite::dense_product(x, y, t, b);
+        ASSERT_TRUE(product.has_value()) << fd.gen << ", " << b << " levels";
+        EXPECT_EQ(*product, x * y) << fd.gen << ", " << b << " levels: " << x << " times " << y;
+        const auto square = nimber::transfinite::dense_product(x, x, t, b);
+        EXPECT_EQ(*square, x.square()) << fd.gen << ", " << b << " levels: " << x;
+      }
   }
 }
 
