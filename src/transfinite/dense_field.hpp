@@ -3,9 +3,10 @@
 // candidate's kappas generate, F_0 = GF(2^c) (c <= 64) and F_i = F_(i-1)[y_i]/(y_i^(q_i^L_i) -
 // alpha_(q_i)), an element an array of dim(F) coefficients. A product goes level by level: the
 // levels whose wide form fits go through one GF(2)[x] product by Kronecker substitution
-// (kronecker.hpp), a level above them by Karatsuba over its blocks; the reduction by alpha_q,
-// and squaring (the Frobenius, additive), use alpha_q's few terms, so a squaring costs about
-// dim(F) times a small factor. Internal to the library.
+// (kronecker.hpp), a level above them by Karatsuba over its blocks; where the field has a
+// polynomial base (polynomial_base.hpp), a product of a large subfield goes through it. The
+// reduction by alpha_q, and squaring (the Frobenius, additive), use alpha_q's few terms, so a
+// squaring costs about dim(F) times a small factor. Internal to the library.
 #pragma once
 
 #include <algorithm>
