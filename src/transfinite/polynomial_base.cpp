@@ -37,10 +37,6 @@ void get_bits(const word* in, std::size_t in_words, std::size_t offset, std::siz
   if (bits % 64) out[row_words(bits) - 1] &= (word(1) << (bits % 64)) - 1;
 }
 
-}  // namespace
-
-namespace {
-
 // multiply_rows with tables of K bits: per K rows of m, the table of all 2^K sums of them; a
 // row of `in` then adds one table entry per K bits. Four tables at once (a piece of 4K bits
 // of the row, within one word), so that a row of `out` is read and written once per four.
