@@ -177,13 +177,17 @@ std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const di
     const std::vector<word> x2 = F.square(x);
     while (odd.size() < (std::size_t(1) << (w - 1))) odd.push_back(F.mul(odd.back(), x2));
   }
-  std::vector<word> z(F.dim, 0);
+  std::vector<word> z(F.dim, 0), spare;
   z[0] = 1;
+  const auto square = [&] {
+    F.square_into(z, spare);
+    z.swap(spare);
+  };
   bool one = true;  // z is still 1: squaring it is skipped
   for (std::size_t i = bits; i-- > 0;) {
     if (progress) progress(bits - 1 - i, bits);
     if (!bit(i)) {
-      if (!one) z = F.square(z);
+      if (!one) square();
       continue;
     }
     // The window: bits i down to j, j as low as w allows with bit j set.
@@ -192,9 +196,14 @@ std::vector<word> pow(const dense_field& F, const std::vector<word>& x, const di
     word value = 0;
     for (std::size_t k = i + 1; k-- > j;) {
       value = value << 1 | bit(k);
-      if (!one) z = F.square(z);
+      if (!one) square();
     }
-    z = one ? odd[value / 2] : F.mul(z, odd[value / 2]);
+    if (one) {
+      z = odd[value / 2];
+    } else {
+      F.mul_into(z, odd[value / 2], spare);
+      z.swap(spare);
+    }
     one = false;
     i = j;
   }
@@ -211,15 +220,20 @@ namespace {
 std::vector<word> all_ones_power(const dense_field& F, const std::vector<word>& u, word g) {
   int top = 63;
   while (!((g >> top) & 1)) --top;
-  std::vector<word> z = u;
+  std::vector<word> z = u, s, spare;  // s and spare: kept buffers (square_into)
   word k = 1;
   for (int b = top - 1; b >= 0; --b) {
-    std::vector<word> s = z;
-    for (word i = 0; i < k; ++i) s = F.square(s);
-    z = F.mul(s, z);
+    s = z;
+    for (word i = 0; i < k; ++i) {
+      F.square_into(s, spare);
+      s.swap(spare);
+    }
+    F.mul_into(s, z, spare);
+    z.swap(spare);
     k *= 2;
     if ((g >> b) & 1) {
-      z = F.mul(F.square(z), u);
+      F.square_into(z, s);
+      F.mul_into(s, u, z);
       ++k;
     }
   }

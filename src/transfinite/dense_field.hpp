@@ -254,14 +254,25 @@ class dense_field {
   }
 
   std::vector<word> mul(const std::vector<word>& a, const std::vector<word>& b) const {
-    std::vector<word> r(dim, 0);
-    mul_acc(levels.size(), a.data(), b.data(), r.data());
+    std::vector<word> r;
+    mul_into(a, b, r);
     return r;
   }
   std::vector<word> square(const std::vector<word>& a) const {
-    std::vector<word> r(dim, 0);
-    square_acc(levels.size(), a.data(), r.data());
+    std::vector<word> r;
+    square_into(a, r);
     return r;
+  }
+  // out = a b and out = a^2 (out neither a nor b) in out's storage: a loop of powers keeps two
+  // buffers, as a fresh result costs as much as the squaring itself where an element passes
+  // the C library's mmap threshold (its pages mapped, faulted in and zeroed each time).
+  void mul_into(const std::vector<word>& a, const std::vector<word>& b, std::vector<word>& out) const {
+    out.assign(dim, 0);
+    mul_acc(levels.size(), a.data(), b.data(), out.data());
+  }
+  void square_into(const std::vector<word>& a, std::vector<word>& out) const {
+    out.assign(dim, 0);
+    square_acc(levels.size(), a.data(), out.data());
   }
 };
 
