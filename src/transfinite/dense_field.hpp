@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "kernels/kernel.hpp"
 #include "nimber/arith.hpp"
 #include "nimber/transfinite/ordinal.hpp"
 #include "transfinite/kronecker.hpp"
@@ -306,7 +307,7 @@ class squaring_map {
   const dense_field* field_;
   std::size_t fixed_lengths_;
   std::vector<group> groups_;
-  std::vector<std::size_t> parts_;  // part i: groups_[parts_[i], parts_[i + 1])
+  std::vector<std::size_t> parts_;  // part i: groups_ (or tiles_) [parts_[i], parts_[i + 1])
   std::vector<std::uint8_t> table_;
   // The chunked form, where chunk_ > 0: the chunk_ coefficients of the lowest levels (at most
   // 64 bits) in one word, and the linear maps between chunks (a few distinct ones) by tables:
@@ -314,18 +315,43 @@ class squaring_map {
   std::size_t chunk_ = 0;
   std::size_t chunk_bytes_ = 0;
   std::vector<word> chunk_tables_;
+  // The chunked form on a kernel whose linear maps run on GFNI (kernel_ set; groups_ empty):
+  // the maps in the kernel's form, and the (source, target) chunk pairs by tiles of targets,
+  // each tile's pairs in runs of one map. A run's sources are gathered, mapped by the kernel
+  // in one call, and added into their targets.
+  struct chunk_run {
+    std::uint32_t map, begin, end;  // pairs [begin, end) of run_source_ and run_target_
+  };
+  struct chunk_tile {
+    std::uint32_t first_target, last_target;  // the chunks it writes
+    std::uint32_t first_run, last_run;        // of runs_
+  };
+  static constexpr std::size_t max_run = 512;
+  const ::nimber::detail::kernels::ops* kernel_ = nullptr;
+  std::vector<::nimber::detail::kernels::linear_map> chunk_maps_;
+  std::vector<std::uint32_t> run_source_, run_target_;
+  std::vector<chunk_run> runs_;
+  std::vector<chunk_tile> tiles_;
   // The chunked form from the map's terms, or false (and nothing set) where the lowest levels
   // make no chunk of two coefficients or more, or the maps are more than 256.
   bool make_chunks(const std::vector<std::uint32_t>& source, const std::vector<std::uint32_t>& target,
                    const std::vector<word>& factor);
-  // parts_ for `threads` parts (fewer where the groups are fewer).
-  void split(unsigned threads);
+  // The kernel's form of the chunk pairs (pair_row[k]: the target chunk, pair_term[k]: the
+  // source chunk + map 2^24) and of the maps (images[m][j]: map m of bit j of a chunk).
+  void make_kernel_runs(const std::vector<std::uint32_t>& pair_row, const std::vector<std::uint32_t>& pair_term,
+                        const std::vector<std::vector<word>>& images);
+  // parts_ for `threads` parts of units of the given weights (fewer where the units are fewer).
+  void split(unsigned threads, const std::vector<std::size_t>& weights);
+  // The work of each unit (group or tile): its terms.
+  std::vector<std::size_t> unit_weights() const;
   // out = x^2 (square: scratch for the c_u^2), the same on a byte a coefficient, and on chunks.
   void square_words(const std::vector<word>& x, std::vector<word>& square, std::vector<word>& out) const;
-  // The groups [first, last) of a squaring on a byte a coefficient, and on chunks.
+  // The groups [first, last) of a squaring on a byte a coefficient, and on chunks; the tiles
+  // [first, last) of one on chunks by the kernel.
   void square_bytes(const std::uint8_t* in, std::uint8_t* out, std::size_t first, std::size_t last) const;
   void square_chunks(const word* in, word* out, std::size_t first, std::size_t last) const;
-  // Calls part(first, last) for every part of the groups, the parts on the workers at once.
+  void square_tiles(const word* in, word* out, std::size_t first, std::size_t last) const noexcept;
+  // Calls part(first, last) for every part of the units (groups or tiles), on the workers at once.
   template <class Part>
   void by_parts(const Part& part) const;
 };

@@ -134,7 +134,7 @@ squaring_map::squaring_map(const dense_field& F, std::size_t fixed_lengths, bool
     }
   const bool bytes = F.coef_bits <= 8 && F.dim <= (std::size_t(1) << 24);
   if (bytes && chunks && make_chunks(source, target, factor)) {
-    split(threads);
+    split(threads, unit_weights());
     return;
   }
   const auto size = [bytes](group& g, std::size_t terms) {
@@ -156,25 +156,32 @@ squaring_map::squaring_map(const dense_field& F, std::size_t fixed_lengths, bool
     for (word f = 0; f < values; ++f)
       for (word c = 0; c < values; ++c) table_[f * values + c] = std::uint8_t(F.cmul(f, F.csquare(c)));
   }
-  split(bytes ? threads : 1);  // the word form squares every coefficient first, on one thread
+  split(bytes ? threads : 1, unit_weights());  // the word form squares every coefficient first, on one thread
 }
 
-void squaring_map::split(unsigned threads) {
+std::vector<std::size_t> squaring_map::unit_weights() const {
+  std::vector<std::size_t> weights;
+  for (const group& g : groups_) weights.push_back(g.target.size() * std::max<std::size_t>(g.length, 1));
+  for (const chunk_tile& t : tiles_) weights.push_back(runs_[t.last_run - 1].end - runs_[t.first_run].begin);
+  return weights;
+}
+
+void squaring_map::split(unsigned threads, const std::vector<std::size_t>& weights) {
   threads = std::max(threads, 1u);
   std::size_t terms = 0;
-  for (const group& g : groups_) terms += g.target.size() * std::max<std::size_t>(g.length, 1);
+  for (const std::size_t w : weights) terms += w;
   parts_ = {0};
   std::size_t done = 0;
-  for (std::size_t i = 0; i < groups_.size(); ++i) {
-    done += groups_[i].target.size() * std::max<std::size_t>(groups_[i].length, 1);
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    done += weights[i];
     if (done * threads >= terms * parts_.size() && parts_.size() < threads) parts_.push_back(i + 1);
   }
-  if (parts_.back() != groups_.size()) parts_.push_back(groups_.size());
+  if (parts_.back() != weights.size()) parts_.push_back(weights.size());
 }
 
 template <class Part>
 void squaring_map::by_parts(const Part& part) const {
-  if (parts_.size() <= 2) return part(std::size_t(0), groups_.size());
+  if (parts_.size() <= 2) return part(std::size_t(0), parts_.back());
   detail::workers::for_ranges(parts_.size() - 1, 1, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) part(parts_[i], parts_[i + 1]);
   });
@@ -208,26 +215,68 @@ bool squaring_map::make_chunks(const std::vector<std::uint32_t>& source, const s
   }
   chunk_ = c;
   chunk_bytes_ = (c * b + 7) / 8;
+  // image[m][u' b + j]: map m of bit j of input coefficient u', the sum of f (2^j)^2 at each
+  // target coefficient v' of a term (v', u', f).
+  std::vector<std::vector<word>> images(ids.size(), std::vector<word>(chunk_bytes_ * 8, 0));
+  for (const auto& [map, m] : ids)
+    for (const std::uint32_t term : map) {
+      const std::size_t v = term >> 16, u = term >> 8 & 0xff;
+      for (std::size_t j = 0; j < b; ++j)
+        images[m][u * b + j] ^= F.cmul(term & 0xff, F.csquare(word(1) << j)) << (v * b);
+    }
+  if (const auto& kernel = ::nimber::detail::kernels::active(); !kernel.wants_byte_tables) {
+    kernel_ = &kernel;
+    make_kernel_runs(pair_row, pair_term, images);
+    return true;
+  }
   groups_ = group_rows<group>(
       F.dim / c, tile_bytes / sizeof(word), pair_row, [](group& g, std::size_t terms) { g.packed.resize(terms); },
       [&](group& g, std::size_t at, std::size_t k) { g.packed[at] = pair_term[k]; });
-  // Map m of the byte x at byte i of its input: the sum of the images of x's bits, bit j of
-  // input coefficient u' going to f (2^j)^2 at each target coefficient v' of a term (v', u', f).
+  // Map m of the byte x at byte i of its input: the sum of the images of x's bits.
   chunk_tables_.assign(ids.size() * chunk_bytes_ * 256, 0);
-  for (const auto& [map, m] : ids) {
-    std::vector<word> image(chunk_bytes_ * 8, 0);
-    for (const std::uint32_t term : map) {
-      const std::size_t v = term >> 16, u = term >> 8 & 0xff;
-      for (std::size_t j = 0; j < b; ++j) image[u * b + j] ^= F.cmul(term & 0xff, F.csquare(word(1) << j)) << (v * b);
-    }
-    word* table = chunk_tables_.data() + std::size_t(m) * chunk_bytes_ * 256;
+  for (std::size_t m = 0; m < images.size(); ++m) {
+    word* table = chunk_tables_.data() + m * chunk_bytes_ * 256;
     for (std::size_t i = 0; i < chunk_bytes_; ++i)
       for (std::size_t x = 1; x < 256; ++x) {
         const std::size_t low = x & (x - 1);  // x without its lowest bit
-        table[i * 256 + x] = table[i * 256 + low] ^ image[i * 8 + std::size_t(std::countr_zero(x))];
+        table[i * 256 + x] = table[i * 256 + low] ^ images[m][i * 8 + std::size_t(std::countr_zero(x))];
       }
   }
   return true;
+}
+
+// Tiles of `tile_bytes` of target chunks; in each, the pairs by map and then by target, cut
+// into runs of at most max_run (the square's scratch).
+void squaring_map::make_kernel_runs(const std::vector<std::uint32_t>& pair_row,
+                                    const std::vector<std::uint32_t>& pair_term,
+                                    const std::vector<std::vector<word>>& images) {
+  chunk_maps_.resize(images.size());
+  for (std::size_t m = 0; m < images.size(); ++m) {
+    std::uint64_t cols[64] = {};
+    std::copy(images[m].begin(), images[m].end(), cols);
+    ::nimber::detail::kernels::build_linear_map(chunk_maps_[m], cols, false);
+  }
+  constexpr std::size_t tile = tile_bytes / sizeof(word);
+  std::vector<std::array<std::uint32_t, 4>> pairs(pair_row.size());  // tile, map, target, source
+  for (std::size_t k = 0; k < pairs.size(); ++k)
+    pairs[k] = {std::uint32_t(pair_row[k] / tile), pair_term[k] >> 24, pair_row[k], pair_term[k] & 0xffffff};
+  std::sort(pairs.begin(), pairs.end());
+  const std::size_t chunks = field_->dim / chunk_;
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const auto [t, m, target, source] = pairs[k];
+    if (tiles_.empty() || tiles_.back().first_target != t * tile) {
+      if (!tiles_.empty()) tiles_.back().last_run = std::uint32_t(runs_.size());
+      tiles_.push_back({std::uint32_t(t * tile), std::uint32_t(std::min(chunks, (t + 1) * tile)), 0, 0});
+      tiles_.back().first_run = std::uint32_t(runs_.size());
+    }
+    const bool new_run = runs_.size() == tiles_.back().first_run || runs_.back().map != m ||
+                         runs_.back().end - runs_.back().begin == max_run;
+    if (new_run) runs_.push_back({m, std::uint32_t(k), std::uint32_t(k)});
+    ++runs_.back().end;
+    run_source_.push_back(source);
+    run_target_.push_back(target);
+  }
+  if (!tiles_.empty()) tiles_.back().last_run = std::uint32_t(runs_.size());
 }
 
 void squaring_map::square_words(const std::vector<word>& x, std::vector<word>& square, std::vector<word>& out) const {
@@ -311,6 +360,24 @@ void squaring_map::square_chunks(const word* in, word* out, std::size_t first, s
   }
 }
 
+// Each tile's targets cleared, then each run's sources gathered, mapped and added in.
+void squaring_map::square_tiles(const word* in, word* out, std::size_t first, std::size_t last) const noexcept {
+  alignas(64) word gathered[max_run], mapped[max_run];
+  for (std::size_t i = first; i < last; ++i) {
+    const chunk_tile& t = tiles_[i];
+    std::fill(out + t.first_target, out + t.last_target, word(0));
+    for (std::size_t r = t.first_run; r < t.last_run; ++r) {
+      const chunk_run& run = runs_[r];
+      const std::size_t n = run.end - run.begin;
+      const std::uint32_t* source = run_source_.data() + run.begin;
+      const std::uint32_t* target = run_target_.data() + run.begin;
+      for (std::size_t k = 0; k < n; ++k) gathered[k] = in[source[k]];
+      kernel_->apply(chunk_maps_[run.map], gathered, mapped, n, false);
+      for (std::size_t k = 0; k < n; ++k) out[target[k]] ^= mapped[k];
+    }
+  }
+}
+
 std::vector<word> squaring_map::squared(std::vector<word> x, std::uint64_t times,
                                         const std::function<void()>& each) const {
   if (chunk_) {  // chunk k holds the coefficients k c, ..., k c + c - 1, coef_bits each
@@ -319,7 +386,10 @@ std::vector<word> squaring_map::squared(std::vector<word> x, std::uint64_t times
     for (std::size_t u = 0; u < x.size(); ++u) in[u / chunk_] |= x[u] << (u % chunk_ * b);
     for (std::uint64_t i = 0; i < times; ++i, in.swap(out)) {
       if (each) each();
-      by_parts([&](std::size_t first, std::size_t last) { square_chunks(in.data(), out.data(), first, last); });
+      by_parts([&](std::size_t first, std::size_t last) {
+        if (kernel_) square_tiles(in.data(), out.data(), first, last);
+        else square_chunks(in.data(), out.data(), first, last);
+      });
     }
     for (std::size_t u = 0; u < x.size(); ++u) x[u] = in[u / chunk_] >> (u % chunk_ * b) & ((word(1) << b) - 1);
     return x;

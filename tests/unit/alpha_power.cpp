@@ -7,8 +7,10 @@
 
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "nimber/kernel.hpp"
 #include "nimber/transfinite/alpha.hpp"
 #include "nimber/transfinite/ordinal.hpp"
 #include "transfinite/kappa_basis.hpp"
@@ -127,7 +129,8 @@ TEST(AlphaPower, FrobeniusProductAgainstSquarings) {
 // five levels (rows of up to 6 terms); rows by loops of fixed counts and all by the loop of
 // any count, with and without chunks (of 15 coefficients of 4 bits, 60 bits with a half byte
 // at the top, and of 3 of 8 bits), and with fixed counts on one to three threads (parts of the
-// rows).
+// rows). Chunks go through byte tables under the kernels without GFNI and through the kernel's
+// linear maps under the others: every kernel this CPU runs is forced in turn.
 TEST(AlphaPower, SquaringMapAgainstTheProducts) {
   std::mt19937_64 rng(1277);
   const auto& t = nimber::transfinite::default_kappa_basis();
@@ -148,6 +151,18 @@ TEST(AlphaPower, SquaringMapAgainstTheProducts) {
               EXPECT_EQ(*by_map, frobenius) << fd.gen << ", j = " << j << ", fixed " << fixed << ", chunks " << chunks
                                             << ", threads " << threads << ": " << x;
             }
+        const std::string saved(nimber::kernel::active());
+        for (const auto& kernel : nimber::kernel::list()) {
+          if (!kernel.supported) continue;
+          ASSERT_EQ(nimber::kernel::force(kernel.name), nimber::kernel::force_status::ok);
+          for (const unsigned threads : {1u, 2u}) {
+            const auto by_map = nimber::transfinite::dense_squarings_by_map(x, j, t, 8, true, threads);
+            ASSERT_TRUE(by_map.has_value());
+            EXPECT_EQ(*by_map, frobenius) << fd.gen << ", j = " << j << ", kernel " << kernel.name << ", threads "
+                                          << threads << ": " << x;
+          }
+        }
+        nimber::kernel::force(saved);
       }
     }
   }
