@@ -310,8 +310,9 @@ class squaring_map {
   std::vector<std::size_t> parts_;  // part i: groups_ (or tiles_) [parts_[i], parts_[i + 1])
   std::vector<std::uint8_t> table_;
   // The chunked form, where chunk_ > 0: the chunk_ coefficients of the lowest levels (at most
-  // 64 bits) in one word, and the linear maps between chunks (a few distinct ones) by tables:
-  // chunk_tables_[(m chunk_bytes_ + i) 256 + x] is map m of the byte x at byte i of a chunk.
+  // 64 bits) in one word, and the linear maps between chunks (a few distinct ones), on a kernel
+  // without GFNI by tables: chunk_tables_[(m chunk_bytes_ + i) 256 + x] is map m of the byte x
+  // at byte i of a chunk.
   std::size_t chunk_ = 0;
   std::size_t chunk_bytes_ = 0;
   std::vector<word> chunk_tables_;

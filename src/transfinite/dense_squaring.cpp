@@ -360,7 +360,8 @@ void squaring_map::square_chunks(const word* in, word* out, std::size_t first, s
   }
 }
 
-// Each tile's targets cleared, then each run's sources gathered, mapped and added in.
+// Each tile's targets cleared, then each run's sources gathered, mapped and added in. Every
+// target chunk has a source (squaring is one-to-one), so every tile of targets has its runs.
 void squaring_map::square_tiles(const word* in, word* out, std::size_t first, std::size_t last) const noexcept {
   alignas(64) word gathered[max_run], mapped[max_run];
   for (std::size_t i = first; i < last; ++i) {
