@@ -309,22 +309,23 @@ class squaring_map {
   std::vector<group> groups_;
   std::vector<std::size_t> parts_;  // part i: groups_ (or tiles_) [parts_[i], parts_[i + 1])
   std::vector<std::uint8_t> table_;
-  // The chunked form, where chunk_ > 0: the chunk_ coefficients of the lowest levels (at most
-  // 64 bits) in one word, and the linear maps between chunks (a few distinct ones), on a kernel
-  // without GFNI by tables: chunk_tables_[(m chunk_bytes_ + i) 256 + x] is map m of the byte x
-  // at byte i of a chunk.
+  // The chunked form, where chunk_ > 0: the chunk_ coefficients of the lowest levels in
+  // chunk_words_ words (one on a kernel without GFNI, where it holds at most 64 bits), and the
+  // linear maps between chunks (a few distinct ones), on a kernel without GFNI by tables:
+  // chunk_tables_[(m chunk_bytes_ + i) 256 + x] is map m of the byte x at byte i of a chunk.
   std::size_t chunk_ = 0;
+  std::size_t chunk_words_ = 1;
   std::size_t chunk_bytes_ = 0;
   std::vector<word> chunk_tables_;
   // The chunked form on a kernel whose linear maps run on GFNI (kernel_ set; groups_ empty):
-  // the maps in the kernel's form, and the (source, target) chunk pairs by tiles of targets,
-  // each tile's pairs in runs of one map. A run's sources are gathered, mapped by the kernel
-  // in one call, and added into their targets.
+  // the maps' parts from a word of a chunk to a word of a chunk in the kernel's form, and the
+  // (source, target) word pairs by tiles of targets, each tile's pairs in runs of one part. A
+  // run's sources are gathered, mapped by the kernel in one call, and added into their targets.
   struct chunk_run {
     std::uint32_t map, begin, end;  // pairs [begin, end) of run_source_ and run_target_
   };
   struct chunk_tile {
-    std::uint32_t first_target, last_target;  // the chunks it writes
+    std::uint32_t first_target, last_target;  // the words it writes
     std::uint32_t first_run, last_run;        // of runs_
   };
   static constexpr std::size_t max_run = 512;
@@ -334,11 +335,15 @@ class squaring_map {
   std::vector<chunk_run> runs_;
   std::vector<chunk_tile> tiles_;
   // The chunked form from the map's terms, or false (and nothing set) where the lowest levels
-  // make no chunk of two coefficients or more, or the maps are more than 256.
+  // make no chunk of two coefficients or more, or the maps are more than 256; with chunks of c
+  // coefficients in `words` words (two only on the kernel's maps), or of the best shape.
   bool make_chunks(const std::vector<std::uint32_t>& source, const std::vector<std::uint32_t>& target,
                    const std::vector<word>& factor);
+  bool make_chunks(const std::vector<std::uint32_t>& source, const std::vector<std::uint32_t>& target,
+                   const std::vector<word>& factor, std::size_t c, std::size_t words);
   // The kernel's form of the chunk pairs (pair_row[k]: the target chunk, pair_term[k]: the
-  // source chunk + map 2^24) and of the maps (images[m][j]: map m of bit j of a chunk).
+  // source chunk + map 2^24) and of the maps (images[m][j chunk_words_ + w]: word w of map m
+  // of bit j of a chunk).
   void make_kernel_runs(const std::vector<std::uint32_t>& pair_row, const std::vector<std::uint32_t>& pair_term,
                         const std::vector<std::vector<word>>& images);
   // parts_ for `threads` parts of units of the given weights (fewer where the units are fewer).

@@ -107,11 +107,11 @@ std::vector<Group> group_rows(std::size_t rows, std::size_t tile, const std::vec
 // Rows a tile: 4 KB of output; the tile's sources are a few such blocks, so all stay in L1.
 constexpr std::size_t tile_bytes = 4096;
 
-// The chunk: the coefficients of the lowest levels that fit in a word together, the most of them.
-std::size_t chunk_size(const dense_field& F) {
+// The chunk: the coefficients of the lowest levels that fit in `words` words together, the most of them.
+std::size_t chunk_size(const dense_field& F, std::size_t words) {
   std::size_t c = 1;
   for (const level& v : F.levels) {
-    if (v.stride * v.n * F.coef_bits > 64) break;
+    if (v.stride * v.n * F.coef_bits > 64 * words) break;
     c = v.stride * v.n;
   }
   return c;
@@ -188,12 +188,23 @@ void squaring_map::by_parts(const Part& part) const {
 }
 
 // The chunked form of the map: the terms from source chunk U to target chunk V together make
-// one linear map of a word, and the alpha fields have only a few distinct ones (2 to 4), each
-// applied by a table a byte of its input.
+// one linear map of a chunk, and the alpha fields have only a few distinct ones (2 to 4), each
+// applied by the kernel's linear maps of a word or by a table a byte of its input.
 bool squaring_map::make_chunks(const std::vector<std::uint32_t>& source, const std::vector<std::uint32_t>& target,
                                const std::vector<word>& factor) {
+  // On the kernel, a pair of chunks of w words costs w^2 maps of a word, so chunks of two words
+  // pay where they hold more than four times the coefficients of one (three coefficients of 4
+  // bits in one word, 21 in two, where the second level has 7 digits).
+  const std::size_t one = chunk_size(*field_, 1), two = chunk_size(*field_, 2);
+  const bool two_words = !::nimber::detail::kernels::active().wants_byte_tables && two > 4 * one;
+  return (two_words && make_chunks(source, target, factor, two, 2)) || make_chunks(source, target, factor, one, 1);
+}
+
+bool squaring_map::make_chunks(const std::vector<std::uint32_t>& source, const std::vector<std::uint32_t>& target,
+                               const std::vector<word>& factor, std::size_t c, std::size_t words) {
   const dense_field& F = *field_;
-  const std::size_t c = chunk_size(F), b = F.coef_bits;
+  const auto& kernel = ::nimber::detail::kernels::active();
+  const std::size_t b = F.coef_bits;
   if (c < 2) return false;
   // Each term as (V, U, its place in the map: v mod c, u mod c, f), sorted by the pair.
   std::vector<std::array<std::uint32_t, 3>> terms(source.size());
@@ -214,17 +225,19 @@ bool squaring_map::make_chunks(const std::vector<std::uint32_t>& source, const s
     pair_term.push_back(terms[first][1] | id << 24);
   }
   chunk_ = c;
+  chunk_words_ = words;
   chunk_bytes_ = (c * b + 7) / 8;
-  // image[m][u' b + j]: map m of bit j of input coefficient u', the sum of f (2^j)^2 at each
-  // target coefficient v' of a term (v', u', f).
-  std::vector<std::vector<word>> images(ids.size(), std::vector<word>(chunk_bytes_ * 8, 0));
+  // images[m][(u' b + j) words + w]: word w of map m of bit j of input coefficient u', the sum
+  // of f (2^j)^2 at each target coefficient v' of a term (v', u', f); b divides 64, so no
+  // coefficient straddles two words.
+  std::vector<std::vector<word>> images(ids.size(), std::vector<word>(64 * words * words, 0));
   for (const auto& [map, m] : ids)
     for (const std::uint32_t term : map) {
       const std::size_t v = term >> 16, u = term >> 8 & 0xff;
       for (std::size_t j = 0; j < b; ++j)
-        images[m][u * b + j] ^= F.cmul(term & 0xff, F.csquare(word(1) << j)) << (v * b);
+        images[m][(u * b + j) * words + v * b / 64] ^= F.cmul(term & 0xff, F.csquare(word(1) << j)) << (v * b % 64);
     }
-  if (const auto& kernel = ::nimber::detail::kernels::active(); !kernel.wants_byte_tables) {
+  if (!kernel.wants_byte_tables) {
     kernel_ = &kernel;
     make_kernel_runs(pair_row, pair_term, images);
     return true;
@@ -245,23 +258,36 @@ bool squaring_map::make_chunks(const std::vector<std::uint32_t>& source, const s
   return true;
 }
 
-// Tiles of `tile_bytes` of target chunks; in each, the pairs by map and then by target, cut
-// into runs of at most max_run (the square's scratch).
+// The chunk pairs as pairs of words, each with the part of its map from the source word to
+// the target word (none where that part is zero); then tiles of `tile_bytes` of target words,
+// in each the pairs by map and then by target, cut into runs of at most max_run (the square's
+// scratch).
 void squaring_map::make_kernel_runs(const std::vector<std::uint32_t>& pair_row,
                                     const std::vector<std::uint32_t>& pair_term,
                                     const std::vector<std::vector<word>>& images) {
-  chunk_maps_.resize(images.size());
-  for (std::size_t m = 0; m < images.size(); ++m) {
-    std::uint64_t cols[64] = {};
-    std::copy(images[m].begin(), images[m].end(), cols);
-    ::nimber::detail::kernels::build_linear_map(chunk_maps_[m], cols, false);
-  }
+  const std::size_t words = chunk_words_;
+  constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+  std::vector<std::uint32_t> part_id(images.size() * words * words, none);  // map m, source a, target w
+  for (std::size_t m = 0; m < images.size(); ++m)
+    for (std::size_t a = 0; a < words; ++a)
+      for (std::size_t w = 0; w < words; ++w) {
+        std::uint64_t cols[64];
+        for (std::size_t j = 0; j < 64; ++j) cols[j] = images[m][(a * 64 + j) * words + w];
+        if (std::all_of(cols, cols + 64, [](std::uint64_t col) { return col == 0; })) continue;
+        part_id[(m * words + a) * words + w] = std::uint32_t(chunk_maps_.size());
+        ::nimber::detail::kernels::build_linear_map(chunk_maps_.emplace_back(), cols, false);
+      }
   constexpr std::size_t tile = tile_bytes / sizeof(word);
-  std::vector<std::array<std::uint32_t, 4>> pairs(pair_row.size());  // tile, map, target, source
-  for (std::size_t k = 0; k < pairs.size(); ++k)
-    pairs[k] = {std::uint32_t(pair_row[k] / tile), pair_term[k] >> 24, pair_row[k], pair_term[k] & 0xffffff};
+  std::vector<std::array<std::uint32_t, 4>> pairs;  // tile, map, target, source
+  for (std::size_t k = 0; k < pair_row.size(); ++k)
+    for (std::size_t a = 0; a < words; ++a)
+      for (std::size_t w = 0; w < words; ++w)
+        if (const std::uint32_t id = part_id[((pair_term[k] >> 24) * words + a) * words + w]; id != none) {
+          const std::size_t target = pair_row[k] * words + w, source = (pair_term[k] & 0xffffff) * words + a;
+          pairs.push_back({std::uint32_t(target / tile), id, std::uint32_t(target), std::uint32_t(source)});
+        }
   std::sort(pairs.begin(), pairs.end());
-  const std::size_t chunks = field_->dim / chunk_;
+  const std::size_t chunks = field_->dim / chunk_ * words;
   for (std::size_t k = 0; k < pairs.size(); ++k) {
     const auto [t, m, target, source] = pairs[k];
     if (tiles_.empty() || tiles_.back().first_target != t * tile) {
@@ -381,10 +407,11 @@ void squaring_map::square_tiles(const word* in, word* out, std::size_t first, st
 
 std::vector<word> squaring_map::squared(std::vector<word> x, std::uint64_t times,
                                         const std::function<void()>& each) const {
-  if (chunk_) {  // chunk k holds the coefficients k c, ..., k c + c - 1, coef_bits each
+  if (chunk_) {  // chunk k: words k w, ..., k w + w - 1 hold the coefficients k c, ..., k c + c - 1
     const unsigned b = field_->coef_bits;
-    std::vector<word> in(x.size() / chunk_, 0), out(in.size());
-    for (std::size_t u = 0; u < x.size(); ++u) in[u / chunk_] |= x[u] << (u % chunk_ * b);
+    const auto at = [&](std::size_t u) { return u / chunk_ * chunk_words_ + u % chunk_ * b / 64; };
+    std::vector<word> in(x.size() / chunk_ * chunk_words_, 0), out(in.size());
+    for (std::size_t u = 0; u < x.size(); ++u) in[at(u)] |= x[u] << (u % chunk_ * b % 64);
     for (std::uint64_t i = 0; i < times; ++i, in.swap(out)) {
       if (each) each();
       by_parts([&](std::size_t first, std::size_t last) {
@@ -392,7 +419,7 @@ std::vector<word> squaring_map::squared(std::vector<word> x, std::uint64_t times
         else square_chunks(in.data(), out.data(), first, last);
       });
     }
-    for (std::size_t u = 0; u < x.size(); ++u) x[u] = in[u / chunk_] >> (u % chunk_ * b) & ((word(1) << b) - 1);
+    for (std::size_t u = 0; u < x.size(); ++u) x[u] = in[at(u)] >> (u % chunk_ * b % 64) & ((word(1) << b) - 1);
     return x;
   }
   if (table_.empty()) {

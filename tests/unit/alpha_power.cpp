@@ -36,8 +36,8 @@ ordinal random_in_field(std::mt19937_64& rng, const ordinal& gen, const std::vec
 }
 
 // Fields with coefficients of 4, 8 and 16 bits (E = 420 over them), of kappa_23 and kappa_3,
-// and of five levels: a generator, the bounds of random elements' digits, coefficient bits and
-// levels.
+// of five levels, and of kappa_13, kappa_7 and kappa_3 over 4 bits (E = 1092): a generator,
+// the bounds of random elements' digits, coefficient bits and levels.
 struct test_field {
   const char* gen;
   std::vector<std::uint64_t> bound;
@@ -49,7 +49,8 @@ std::vector<test_field> test_fields() {
           {"w^(w^2 + w) + w + 128", {3, 5, 7}, 8, 3},
           {"w^(w^2 + w) + w + 40000", {3, 5, 7}, 16, 3},
           {"w^(w^7*3 + w^2 + 1) + w^(w^7)", {3, 0, 0, 0, 0, 0, 0, 23}, 4, 2},
-          {"w^(w^4 + w^3 + w^2 + w + 1)", {3, 5, 7, 11, 13}, 4, 5}};
+          {"w^(w^4 + w^3 + w^2 + w + 1)", {3, 5, 7, 11, 13}, 4, 5},
+          {"w^(w^4 + w^2 + 1) + 8", {3, 0, 7, 0, 13}, 4, 3}};
 }
 
 // zeta by both final powers, the second with every product of two levels or more through a
@@ -125,12 +126,14 @@ TEST(AlphaPower, FrobeniusProductAgainstSquarings) {
 // The second proof's squaring, a precomputed sparse map, against the term arithmetic's square
 // and against the dense field's own squarings (dense_frobenius below 48, its Frobenius maps
 // above), on random elements of fields with 4- and 8-bit coefficients (a byte each, products
-// by table) and 16-bit ones (a word each), of the field of kappa_23 and kappa_3, and of one of
-// five levels (rows of up to 6 terms); rows by loops of fixed counts and all by the loop of
-// any count, with and without chunks (of 15 coefficients of 4 bits, 60 bits with a half byte
-// at the top, and of 3 of 8 bits), and with fixed counts on one to three threads (parts of the
-// rows). Chunks go through byte tables under the kernels without GFNI and through the kernel's
-// linear maps under the others: every kernel this CPU runs is forced in turn.
+// by table) and 16-bit ones (a word each), of the field of kappa_23 and kappa_3, of one of
+// five levels (rows of up to 6 terms) and of kappa_13, kappa_7 and kappa_3; rows by loops of
+// fixed counts and all by the loop of any count, with and without chunks, and with fixed
+// counts on one to three threads (parts of the rows). Chunks go through byte tables under the
+// kernels without GFNI, a word each (15 coefficients of 4 bits, 60 bits with a half byte at
+// the top; 3 of 8 bits), and through the kernel's linear maps under the others, where the 8-bit
+// field and that of kappa_13 take chunks of two words (15 coefficients of 8 bits, 21 of 4):
+// every kernel this CPU runs is forced in turn.
 TEST(AlphaPower, SquaringMapAgainstTheProducts) {
   std::mt19937_64 rng(1277);
   const auto& t = nimber::transfinite::default_kappa_basis();
