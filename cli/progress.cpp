@@ -34,7 +34,10 @@ void progress_meter::stage(const std::string& label, const std::string& unit) {
 void progress_meter::operator()(std::uint64_t done, std::uint64_t total) {
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
-  if (!stage_started_) stage_started_ = true, first_done_ = done, start_ = now;
+  // A count that goes back (the next candidate's power under the same label) is a new pass:
+  // its rate is measured afresh, not from the first pass's start.
+  if (!stage_started_ || done < last_done_) stage_started_ = true, first_done_ = done, start_ = now;
+  last_done_ = done;
   // A terminal line is redrawn in place five times a second; elsewhere each update is a line.
   const auto interval = terminal_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(1000);
   if (now - created_ < delay_ || now - last_ < interval) return;

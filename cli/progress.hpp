@@ -16,8 +16,9 @@ enum class progress_mode : std::uint8_t {
 
 // A progress line on stderr for work that may take more than a few seconds: done of total,
 // rate and time left, shown once the work has run for two seconds (always: at once), at most
-// five times a second, erased when the meter is destroyed. Into a non-terminal (--progress to
-// a pipe) each update is a line of its own, with no carriage return or erasing.
+// five times a second, erased when the meter is destroyed; a count lower than the last starts
+// the rate afresh. Into a non-terminal (--progress to a pipe) each update is a line of its
+// own, with no carriage return or erasing.
 class progress_meter {
  public:
   progress_meter(progress_mode mode, std::string label, std::string unit);
@@ -34,7 +35,8 @@ class progress_meter {
   bool enabled_, terminal_, shown_ = false;
   std::chrono::steady_clock::duration delay_;
   std::chrono::steady_clock::time_point created_, start_, last_{};
-  std::uint64_t first_done_ = 0;  // done at the stage's first call: the rate counts from it
+  std::uint64_t first_done_ = 0;  // done at the stage's (or pass's) first call: the rate counts from it
+  std::uint64_t last_done_ = 0;
   bool stage_started_ = false;
   std::size_t width_ = 0;
 };

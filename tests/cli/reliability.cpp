@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "progress.hpp"
 #include "runner.hpp"
 
 namespace {
@@ -201,6 +202,29 @@ TEST(CliProgress, ForcedShownElseSilent) {
   const result heap = cli_test::run({"heap", "0.07", "--terms", "70", "--progress"});
   EXPECT_EQ(heap.err.rfind("nimber heap 0.07: ", 0), 0u) << heap.err;
   EXPECT_NE(heap.err.find("terms"), std::string::npos) << heap.err;
+}
+
+// A count that goes back (a second candidate's power under the same label) is a new pass
+// whose rate is measured afresh: its first line, like the stage's first, knows no rate yet.
+// The meter in-process, on a captured (non-terminal) stderr, a line a second.
+TEST(CliProgress, CountGoingBackStartsTheRateAfresh) {
+  testing::internal::CaptureStderr();
+  {
+    nimber::cli::progress_meter meter(nimber::cli::progress_mode::always, "pass", "steps");
+    meter(0, 100);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    meter(50, 100);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    meter(10, 100);
+  }
+  const std::string err = testing::internal::GetCapturedStderr();
+  std::vector<std::string> lines;
+  for (std::size_t at = 0, end; (end = err.find('\n', at)) != std::string::npos; at = end + 1)
+    lines.push_back(err.substr(at, end - at));
+  ASSERT_EQ(lines.size(), 3u) << err;
+  EXPECT_EQ(lines[0], "pass: 0 of 100 steps (0%), time left unknown ");
+  EXPECT_NE(lines[1].find(" steps/s, "), std::string::npos) << lines[1];
+  EXPECT_EQ(lines[2], "pass: 10 of 100 steps (10%), time left unknown ");
 }
 
 }  // namespace
