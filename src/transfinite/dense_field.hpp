@@ -336,11 +336,12 @@ class squaring_map {
   std::vector<chunk_tile> tiles_;
   // The chunked form from the map's terms, or false (and nothing set) where the lowest levels
   // make no chunk of two coefficients or more, or the maps are more than 256; with chunks of c
-  // coefficients in `words` words (two only on the kernel's maps), or of the best shape.
+  // coefficients in `words` words (two only on a kernel with GFNI), or of the best shape.
   bool make_chunks(const std::vector<std::uint32_t>& source, const std::vector<std::uint32_t>& target,
                    const std::vector<word>& factor);
   bool make_chunks(const std::vector<std::uint32_t>& source, const std::vector<std::uint32_t>& target,
-                   const std::vector<word>& factor, std::size_t c, std::size_t words);
+                   const std::vector<word>& factor, const ::nimber::detail::kernels::ops& kernel, std::size_t c,
+                   std::size_t words);
   // The kernel's form of the chunk pairs (pair_row[k]: the target chunk, pair_term[k]: the
   // source chunk + map 2^24) and of the maps (images[m][j chunk_words_ + w]: word w of map m
   // of bit j of a chunk).

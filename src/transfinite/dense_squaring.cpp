@@ -195,15 +195,18 @@ bool squaring_map::make_chunks(const std::vector<std::uint32_t>& source, const s
   // On the kernel, a pair of chunks of w words costs w^2 maps of a word, so chunks of two words
   // pay where they hold more than four times the coefficients of one (three coefficients of 4
   // bits in one word, 21 in two, where the second level has 7 digits).
+  // The kernel is read once, so that both shapes are chosen for the same one.
+  const auto& kernel = ::nimber::detail::kernels::active();
   const std::size_t one = chunk_size(*field_, 1), two = chunk_size(*field_, 2);
-  const bool two_words = !::nimber::detail::kernels::active().wants_byte_tables && two > 4 * one;
-  return (two_words && make_chunks(source, target, factor, two, 2)) || make_chunks(source, target, factor, one, 1);
+  const bool two_words = !kernel.wants_byte_tables && two > 4 * one;
+  return (two_words && make_chunks(source, target, factor, kernel, two, 2)) ||
+         make_chunks(source, target, factor, kernel, one, 1);
 }
 
 bool squaring_map::make_chunks(const std::vector<std::uint32_t>& source, const std::vector<std::uint32_t>& target,
-                               const std::vector<word>& factor, std::size_t c, std::size_t words) {
+                               const std::vector<word>& factor, const ::nimber::detail::kernels::ops& kernel,
+                               std::size_t c, std::size_t words) {
   const dense_field& F = *field_;
-  const auto& kernel = ::nimber::detail::kernels::active();
   const std::size_t b = F.coef_bits;
   if (c < 2) return false;
   // Each term as (V, U, its place in the map: v mod c, u mod c, f), sorted by the pair.
