@@ -8,7 +8,9 @@
 #include <nettle/sha2.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -50,7 +52,10 @@ std::uint64_t odd_prime_argument(const std::string& text, const std::string& whe
   return v.value.to_u64();
 }
 
-// The checkpoint holds the entries done so far as data/alpha.txt lines, packed into words.
+// The checkpoint holds the entries done so far as data/alpha.txt lines, then the primes whose
+// second proof is done as "p sha256" lines (the certificate's hash), each text packed into
+// words, then the state of the second proof under way (alpha_certificate_by_plain_power's
+// words; none when no proof is under way).
 std::vector<std::uint32_t> pack(const std::string& text) {
   std::vector<std::uint32_t> w{std::uint32_t(text.size())};
   for (std::size_t i = 0; i < text.size(); i += 4) {
@@ -61,9 +66,14 @@ std::vector<std::uint32_t> pack(const std::string& text) {
   return w;
 }
 
-std::string unpack(const std::vector<std::uint32_t>& w) {
+// The text packed at w[at], at moved past it; "" at the end of w.
+std::string unpack(const std::vector<std::uint32_t>& w, std::size_t& at) {
+  if (at >= w.size()) return {};
+  const std::size_t length = w[at], words = (length + 3) / 4;
+  if (words > w.size() - at - 1) throw input_error("--checkpoint: the file's texts run past its end");
   std::string s;
-  for (std::size_t i = 0; !w.empty() && i < w[0]; ++i) s += char((w[1 + i / 4] >> (8 * (i % 4))) & 0xff);
+  for (std::size_t i = 0; i < length; ++i) s += char((w[at + 1 + i / 4] >> (8 * (i % 4))) & 0xff);
+  at += 1 + words;
   return s;
 }
 
@@ -75,24 +85,44 @@ unsigned thread_count(const alpha_options& opt) {
 // command line is the same for all of them.
 constexpr const char* checkpoint_key = "nimber alpha";
 
-// A checkpoint's entries, each a line of a few KiB to a few MiB, for primes up to 100000: no
-// fixed bound, so the file may take a quarter of the memory budget (it is read, unpacked and
-// parsed, each a copy).
-std::vector<alpha_entry> load_entries(const checkpoint_file& file) {
-  std::vector<alpha_entry> known;
-  if (const auto words = file.load(checkpoint_key, "--checkpoint", memory_budget() / 4, "a quarter of --max-memory")) {
-    std::istringstream in(unpack(*words));
-    for (std::string line; std::getline(in, line);) known.push_back(parse_alpha_line(line));
-  }
-  return known;
-}
-
 // The --checkpoint file, read when the command starts (whether or not a prime is computed),
-// and the entries it held.
+// and what it holds: the entries, as lines and parsed, the second proofs done and the state of
+// the one under way.
 struct alpha_checkpoint {
   std::optional<checkpoint_file> file;
+  std::string lines;
   std::vector<alpha_entry> known;
+  std::map<std::uint64_t, std::string> proved;  // p -> its certificate's SHA-256
+  std::vector<std::uint32_t> proof_state;
+
+  void save() const {
+    if (!file) return;
+    std::string proofs;
+    for (const auto& [p, hash] : proved) proofs += std::to_string(p) + " " + hash + "\n";
+    std::vector<std::uint32_t> words = pack(lines);
+    const std::vector<std::uint32_t> packed_proofs = pack(proofs);
+    words.insert(words.end(), packed_proofs.begin(), packed_proofs.end());
+    words.insert(words.end(), proof_state.begin(), proof_state.end());
+    file->save(checkpoint_key, words);
+  }
 };
+
+// A checkpoint's entries, each a line of a few KiB to a few MiB, for primes up to 100000, and
+// a proof's state, a few bits a bit of E: no fixed bound, so the file may take a quarter of the
+// memory budget (it is read, unpacked and parsed, each a copy).
+void load_checkpoint(alpha_checkpoint& checkpoint) {
+  const auto words =
+      checkpoint.file->load(checkpoint_key, "--checkpoint", memory_budget() / 4, "a quarter of --max-memory");
+  if (!words) return;
+  std::size_t at = 0;
+  checkpoint.lines = unpack(*words, at);
+  std::istringstream in(checkpoint.lines);
+  for (std::string line; std::getline(in, line);) checkpoint.known.push_back(parse_alpha_line(line));
+  std::istringstream proofs(unpack(*words, at));
+  std::uint64_t p = 0;
+  for (std::string hash; proofs >> p >> hash;) checkpoint.proved[p] = hash;
+  checkpoint.proof_state.assign(words->begin() + std::ptrdiff_t(std::min(at, words->size())), words->end());
+}
 
 // The primes wanted and every prime they need, computed on --threads threads, with a
 // checkpoint after each.
@@ -106,12 +136,8 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
   std::set<std::uint64_t> needed(job.primes.begin(), job.primes.end());
   for (std::uint64_t p : job.primes)
     for (std::uint64_t q : alpha_prerequisites(p)) needed.insert(q);
-  std::string lines;
   std::uint64_t count = 0;
-  for (const alpha_entry& e : job.known) {
-    lines += alpha_line(e) + "\n";
-    count += needed.contains(e.p);
-  }
+  for (const alpha_entry& e : job.known) count += needed.contains(e.p);
   // The primes done, and within each prime its power test (several threads report).
   std::mutex meter_lock;
   progress_meter meter(ctx.progress, "nimber alpha", "primes");
@@ -130,18 +156,19 @@ std::vector<alpha_entry> compute(std::vector<std::uint64_t> primes, const alpha_
     meter.stage("nimber alpha", "primes");
     meter(++count, needed.size());
     if (!file) return;
-    lines += alpha_line(e) + "\n";
-    file->save(checkpoint_key, pack(lines));
+    checkpoint.lines += alpha_line(e) + "\n";
+    checkpoint.save();
   };
   return ranks::compute_alphas_on_ranks(job);
 }
 
-// A row of the output: an entry (its certificate absent for a frontier row), where it came
-// from, and for a frontier row the SHA-256 its line gives.
+// A row of the output: an entry, where it came from, and for a row without its certificate
+// (a frontier row) the certificate's SHA-256: the frontier line's (a prefix of 16 to 64
+// digits), or the whole hash of a second proof that a checkpoint recorded.
 struct alpha_row {
   alpha_entry e;
   std::string source;  // "table", "computed", "frontier", "frontier, verified", each with ", second proof"
-  std::string frontier_sha256;
+  std::string known_sha256;
 };
 
 std::string sha256_hex(std::string_view text) {
@@ -157,9 +184,9 @@ std::string sha256_hex(std::string_view text) {
 }
 
 // The hash of a row's certificate: computed from its text (megabytes for the large fields,
-// so only where JSON shows it or --verify checks it), or the frontier line's.
+// so only where JSON shows it, --verify checks it or a checkpoint records it), or the one known.
 std::string certificate_sha256(const alpha_row& row) {
-  return row.source == "frontier" ? row.frontier_sha256 : sha256_hex(row.e.certificate.to_string());
+  return row.known_sha256.empty() ? sha256_hex(row.e.certificate.to_string()) : row.known_sha256;
 }
 
 alpha_row frontier_row(const alpha_frontier_entry& f) {
@@ -210,41 +237,111 @@ void print_rows(std::vector<alpha_row> all, const alpha_options& opt, context& c
            {"certificate_sha256", [row](std::size_t i) { return cell::text(certificate_sha256(row(i))); }, in_json},
            {"certificate",
             [row](std::size_t i) {
-              return row(i).source == "frontier" ? cell() : cell::text(row(i).e.certificate.to_string());
+              return row(i).known_sha256.empty() ? cell::text(row(i).e.certificate.to_string()) : cell();
             },
             in_json}},
           "alpha_{p} = {alpha}  (order of 2: {order}, E = {degree}, excess {excess}, {seconds} s, {source})");
   print(ctx, r);
 }
 
+// A row's second proof, its certificate zeta or (recorded by a checkpoint) zeta's SHA-256
+// alone, checked against the frontier line's hash or the row's own certificate. A frontier
+// row then holds zeta, or the whole hash.
+void settle_proof(alpha_row& row, std::optional<ordinal> zeta, const std::string& hash) {
+  const std::string where = "alpha " + std::to_string(row.e.p) + " --second-proof";
+  if (!row.known_sha256.empty()) {
+    if (hash.compare(0, row.known_sha256.size(), row.known_sha256) != 0)
+      throw input_error(where + ": the plain power's certificate has SHA-256 " + hash + ", the frontier file has " +
+                        row.known_sha256);
+  } else if (zeta ? *zeta != row.e.certificate : hash != certificate_sha256(row)) {
+    throw input_error(where + ": the plain power's certificate differs from the search's");
+  }
+  if (zeta) {
+    row.e.certificate = std::move(*zeta);
+    row.known_sha256.clear();
+  } else if (!row.known_sha256.empty()) {
+    row.known_sha256 = hash;
+  }
+  row.source += ", second proof";
+}
+
+// How often a second proof saves its squarings in the --checkpoint file.
+constexpr std::chrono::seconds proof_save_interval{60};
+
+// The hooks that save a second proof in the checkpoint every proof_save_interval and, when
+// SIGINT or SIGTERM asks to stop, save it and end the process; `done` is the squarings done.
+resume_hooks proof_hooks(alpha_checkpoint& checkpoint, std::uint64_t p, checkpoint_clock& clock,
+                         const std::uint64_t& done) {
+  resume_hooks hooks;
+  if (!checkpoint.proof_state.empty() && checkpoint.proof_state[0] == p) hooks.known = checkpoint.proof_state;
+  hooks.save = [&checkpoint, p, &clock, &done](const resume_hooks::state_fn& state) {
+    const bool stop = stop_signals::stop_requested();
+    if (!stop && !clock.due()) return;
+    checkpoint.proof_state = state();
+    checkpoint.save();
+    if (!stop) return;
+    std::fprintf(stderr, "nimber: stopped: alpha_%llu's second proof saved in %s after %llu squarings; the same "
+                 "command goes on from there\n", static_cast<unsigned long long>(p),
+                 checkpoint.file->path().c_str(), static_cast<unsigned long long>(done));
+    stop_signals::stop();
+  };
+  return hooks;
+}
+
 // --second-proof: each row's certificate computed again by the plain power (no norm chain),
 // from the alphas of the table, the frontier and the primes computed, and checked against the
 // row's certificate or, for a frontier row, the SHA-256 its line gives. A row whose candidate,
 // field and f are the last row's takes that row's norm (alpha_plain_norm). The squarings run
-// on --threads threads.
+// on --threads threads. With --checkpoint, the proofs done and the squarings of the one under
+// way are saved there (at a stop request too), and a proof the file holds is not done again.
 void second_proofs(std::vector<alpha_row>& rows, const std::map<std::uint64_t, alpha_frontier_entry>& frontier,
-                   const std::vector<alpha_entry>& computed, unsigned threads, context& ctx) {
+                   const std::vector<alpha_entry>& computed, alpha_checkpoint& checkpoint, unsigned threads,
+                   context& ctx) {
   std::vector<alpha_entry> known = alpha_table();
   for (const auto& [p, f] : frontier) known.push_back(frontier_row(f).e);
   known.insert(known.end(), computed.begin(), computed.end());
   progress_meter meter(ctx.progress, "nimber alpha", "squarings");
   alpha_plain_norm last;
+  std::optional<stop_signals> signals;
+  if (checkpoint.file) signals.emplace();
+  checkpoint_clock clock{proof_save_interval};
   for (alpha_row& row : rows) {
-    const std::string where = "alpha " + std::to_string(row.e.p) + " --second-proof";
-    check_budget(alpha_memory_bytes(row.e.degree), "alpha_" + std::to_string(row.e.p) + "'s second proof, in a field of " +
+    const std::uint64_t p = row.e.p;
+    if (const auto proved = checkpoint.proved.find(p); proved != checkpoint.proved.end()) {
+      settle_proof(row, std::nullopt, proved->second);
+      continue;
+    }
+    check_budget(alpha_memory_bytes(row.e.degree), "alpha_" + std::to_string(p) + "'s second proof, in a field of " +
                                                        std::to_string(row.e.degree) + " bits,");
-    meter.stage("nimber alpha: alpha_" + std::to_string(row.e.p) + ", plain power", "squarings");
-    std::optional<ordinal> zeta = alpha_certificate_by_plain_power(
-        row.e, known, [&meter](std::uint64_t done, std::uint64_t total) { meter(done, total); }, &last, threads);
-    if (!zeta) throw input_error(where + ": the plain power does not find alpha_p = " + row.e.alpha.to_string());
-    const bool from_line = row.source == "frontier";
-    const std::string hash = from_line ? sha256_hex(zeta->to_string()) : std::string();
-    if (from_line ? hash.compare(0, row.frontier_sha256.size(), row.frontier_sha256) != 0 : *zeta != row.e.certificate)
-      throw input_error(where + ": the plain power's certificate " +
-                        (from_line ? "has SHA-256 " + hash + ", the frontier file has " + row.frontier_sha256
-                                   : std::string("differs from the search's")));
-    row.e.certificate = std::move(*zeta);
-    row.source += ", second proof";
+    meter.stage("nimber alpha: alpha_" + std::to_string(p) + ", plain power", "squarings");
+    std::uint64_t done = 0;  // progress is called before each squaring, with the count before it
+    const resume_hooks hooks = proof_hooks(checkpoint, p, clock, done);
+    const progress_fn progress = [&meter, &done](std::uint64_t d, std::uint64_t total) {
+      meter(d, total);
+      done = d + 1;
+    };
+    std::optional<ordinal> zeta;
+    try {
+      zeta = alpha_certificate_by_plain_power(row.e, known, progress, &last, threads,
+                                              checkpoint.file ? &hooks : nullptr);
+    } catch (const std::invalid_argument& e) {
+      if (hooks.known.empty()) throw;
+      throw input_error("--checkpoint", checkpoint.file->path(),
+                        std::string("a checkpoint of this proof: ") + e.what());
+    }
+    if (!zeta) throw input_error("alpha " + std::to_string(p) + " --second-proof: the plain power does not find "
+                                 "alpha_p = " + row.e.alpha.to_string());
+    const bool hashed = checkpoint.file || !row.known_sha256.empty();
+    const std::string hash = hashed ? sha256_hex(zeta->to_string()) : std::string();
+    settle_proof(row, std::move(zeta), hash);
+    if (!checkpoint.file) continue;
+    checkpoint.proved[p] = hash;
+    checkpoint.proof_state.clear();
+    checkpoint.save();
+    if (!stop_signals::stop_requested()) continue;
+    std::fprintf(stderr, "nimber: stopped: the second proofs to alpha_%llu saved in %s; the same command goes on "
+                 "from there\n", static_cast<unsigned long long>(p), checkpoint.file->path().c_str());
+    stop_signals::stop();
   }
 }
 
@@ -299,7 +396,7 @@ void print_primes(const alpha_options& opt, alpha_checkpoint& checkpoint, contex
                                        : verified_row(std::move(entry), f->second));
   }
   std::sort(rows.begin(), rows.end(), [](const alpha_row& x, const alpha_row& y) { return x.e.p < y.e.p; });
-  if (opt.second_proof) second_proofs(rows, frontier, computed, thread_count(opt), ctx);
+  if (opt.second_proof) second_proofs(rows, frontier, computed, checkpoint, thread_count(opt), ctx);
   print_rows(std::move(rows), opt, ctx);
 }
 
@@ -311,7 +408,7 @@ void alpha_command(const alpha_options& opt, context& ctx) {
   if (opt.checkpoint_option->count()) {
     checkpoint.file.emplace(opt.checkpoint, "--checkpoint", ctx.output_file);
     for (std::string& path : checkpoint.file->leftovers(false)) ctx.remove_after_output.push_back(std::move(path));
-    checkpoint.known = load_entries(*checkpoint.file);
+    load_checkpoint(checkpoint);
   }
   if (!opt.prime.empty()) return print_primes(opt, checkpoint, ctx);
   if (opt.verify || opt.second_proof || opt.frontier_option->count())
@@ -339,7 +436,8 @@ void add_alpha_command(CLI::App& app, context& ctx) {
                   "Odd primes: print their alpha_P (from the library's table, or computed together)");
   sub->add_option("--primes", opt->primes, "Compute alpha_p from scratch for the primes in A..B");
   opt->checkpoint_option = sub->add_option("--checkpoint", opt->checkpoint,
-                  "Save the entries done after every prime to FILE, and go on from it when it exists");
+                  "Save the entries done after every prime (and a second proof's squarings every minute) to "
+                  "FILE, and go on from it when it exists");
   sub->add_option("--threads", opt->threads,
                   "Primes computed at once, and a second proof's squarings on as many threads (default 0: one "
                   "per core); under mpirun, on each rank (0: one)");

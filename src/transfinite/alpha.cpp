@@ -289,13 +289,35 @@ bool kappa_is_power_by_degrees(std::uint64_t f, std::uint64_t alpha_f_degree) {
 // N(x) = x^((2^E - 1)/(2^f - 1)) in x's field of degree E by squarings and products alone:
 // the periodic power with c = 1, or the term arithmetic where the field has no dense form.
 ordinal plain_norm(const ordinal& x, std::uint64_t degree, std::uint64_t f, const kappa_basis& t,
-                   const progress_fn& progress, unsigned threads) {
-  if (auto norm = dense_pow_periodic(x, {1}, degree / f, f, t, alpha_dense_limit, progress, threads))
+                   const progress_fn& progress, unsigned threads, const resume_hooks* hooks) {
+  if (auto norm = dense_pow_periodic(x, {1}, degree / f, f, t, alpha_dense_limit, progress, threads, hooks))
     return std::move(*norm);
   digits exponent((degree + 63) / 64, 0);  // (2^E - 1)/(2^f - 1): the bits f i, i < E/f
   for (std::uint64_t i = 0; i < degree; i += f) exponent[i / 64] |= std::uint64_t(1) << (i % 64);
   trim(exponent);
   return pow_limbs(x, exponent, t);
+}
+
+// A second proof's state: p, the candidate's m, then the squarings' state (dense.cpp).
+constexpr std::size_t plain_state_header = 2;
+
+// The hooks of candidate m's squarings: the caller's, each state prefixed with p and m, and
+// known only where the caller's state is m's.
+resume_hooks candidate_hooks(const resume_hooks& hooks, std::uint64_t p, std::uint64_t m) {
+  resume_hooks own;
+  own.piece = hooks.piece;
+  if (hooks.save)
+    own.save = [&hooks, p, m](const resume_hooks::state_fn& state) {
+      hooks.save([&] {
+        std::vector<std::uint32_t> words{std::uint32_t(p), std::uint32_t(m)};
+        const std::vector<std::uint32_t> squarings = state();
+        words.insert(words.end(), squarings.begin(), squarings.end());
+        return words;
+      });
+    };
+  if (hooks.known.size() > plain_state_header && hooks.known[1] == m)
+    own.known.assign(hooks.known.begin() + plain_state_header, hooks.known.end());
+  return own;
 }
 
 }  // namespace
@@ -308,7 +330,7 @@ bool alpha_kappa_is_power_by_degrees(std::uint64_t p, const std::vector<alpha_en
 
 std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
                                                         const progress_fn& progress, alpha_plain_norm* last,
-                                                        unsigned threads) {
+                                                        unsigned threads, const resume_hooks* hooks) {
   kappa_basis t;
   set_known(t, known);
   if (!is_alpha_candidate(e.p, e.order, e.degree, e.alpha, e.excess, t)) return std::nullopt;
@@ -319,7 +341,13 @@ std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, co
   trim(c);
   alpha_plain_norm own;
   alpha_plain_norm& kept = last ? *last : own;
-  for (std::uint64_t m = 0; m <= e.excess; ++m) {
+  std::uint64_t first = 0;  // the candidates before a resumed state's were decided by its run
+  if (hooks && !hooks->known.empty()) {
+    if (hooks->known.size() <= plain_state_header || hooks->known[0] != e.p || hooks->known[1] > e.excess)
+      throw std::invalid_argument("alpha: the squarings' state is not one of alpha_" + std::to_string(e.p) + "'s");
+    first = hooks->known[1];
+  }
+  for (std::uint64_t m = first; m <= e.excess; ++m) {
     const ordinal x = kf.value + ordinal(m);
     const std::uint64_t degree = lcm_checked(kf.degree, finite_degree(m));
     if (degree % e.order != 0) throw std::logic_error("alpha: f does not divide the candidate's degree");
@@ -331,7 +359,9 @@ std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, co
       ++kept.reused;
     } else {
       const unsigned squaring_threads = detail::workers::threads_or_cores(threads);
-      kept = {x, degree, e.order, plain_norm(x, degree, e.order, t, progress, squaring_threads), 0};
+      const resume_hooks own_hooks = hooks ? candidate_hooks(*hooks, e.p, m) : resume_hooks();
+      const resume_hooks* candidate = hooks ? &own_hooks : nullptr;
+      kept = {x, degree, e.order, plain_norm(x, degree, e.order, t, progress, squaring_threads, candidate), 0};
     }
     std::optional<ordinal> zeta = dense_pow(kept.norm, c, t, alpha_dense_limit);
     if (!zeta) zeta = pow_limbs(kept.norm, c, t);

@@ -2,7 +2,9 @@
 // conversions to and from ordinals, powers, and the p-th power test of the alpha search.
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <stdexcept>
+#include <string>
 
 #include "nimber/gf2x.hpp"
 #include "transfinite/dense_field.hpp"
@@ -259,34 +261,119 @@ std::vector<word> divisor_chain_power(const dense_field& F, const std::vector<wo
   return g == 1 ? u : all_ones_power(F, u, g);
 }
 
+// Where squaring_product is: z = z_k at the start of the stage of bit `bit` of n, w = z^(2^d)
+// after the stage's first d squarings. Stage 0 squares s k times, stage 1 (for a set bit) s
+// times. k is the bits of n above `bit`, doubled in stage 1.
+struct product_state {
+  int bit = -1;
+  unsigned stage = 0;
+  word done = 0;
+  std::vector<word> z, w;
+};
+
+word stage_k(word n, const product_state& st) { return (n >> (st.bit + 1)) << st.stage; }
+word stage_length(word n, word s, const product_state& st) { return st.stage == 0 ? s * stage_k(n, st) : s; }
+
+// A product_state as words: a tag, bit, stage, done, dim, coef_bits and a 64-bit FNV-1a hash of
+// y (the state of another y is refused), then z and w, coef_bits bits a coefficient.
+constexpr std::uint32_t product_state_tag = 0x31505153;  // "SQP1"
+constexpr std::size_t product_state_header = 9;
+
+std::uint64_t fnv1a(const std::vector<word>& y) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const word c : y)
+    for (int i = 0; i < 64; i += 8) h = (h ^ ((c >> i) & 0xff)) * 1099511628211ull;
+  return h;
+}
+
+void append_packed(std::vector<std::uint32_t>& out, const std::vector<word>& x, unsigned b) {
+  const std::size_t first = out.size();
+  out.resize(first + (x.size() * b + 31) / 32, 0);
+  for (std::size_t u = 0; u < x.size(); ++u)
+    for (unsigned i = 0; i < b; ++i)
+      out[first + (u * b + i) / 32] |= std::uint32_t((x[u] >> i) & 1) << ((u * b + i) % 32);
+}
+
+std::vector<word> read_packed(std::span<const std::uint32_t> in, std::size_t dim, unsigned b) {
+  std::vector<word> x(dim, 0);
+  for (std::size_t u = 0; u < dim; ++u)
+    for (unsigned i = 0; i < b; ++i) x[u] |= word((in[(u * b + i) / 32] >> ((u * b + i) % 32)) & 1) << i;
+  return x;
+}
+
+std::vector<std::uint32_t> save_product_state(const dense_field& F, const std::vector<word>& y,
+                                              const product_state& st) {
+  const std::uint64_t hash = fnv1a(y);
+  std::vector<std::uint32_t> words{product_state_tag,         std::uint32_t(st.bit),      st.stage,
+                                   std::uint32_t(st.done),    std::uint32_t(st.done >> 32), std::uint32_t(F.dim),
+                                   std::uint32_t(F.coef_bits), std::uint32_t(hash),        std::uint32_t(hash >> 32)};
+  append_packed(words, st.z, F.coef_bits);
+  append_packed(words, st.w, F.coef_bits);
+  return words;
+}
+
+// The state saved by save_product_state for the same F, y, n and s; std::invalid_argument if
+// the words are not one.
+product_state load_product_state(const dense_field& F, const std::vector<word>& y, word n, word s, int top,
+                                 std::span<const std::uint32_t> words) {
+  const std::size_t packed = (F.dim * F.coef_bits + 31) / 32;
+  const auto fail = [](const char* what) {
+    throw std::invalid_argument(std::string("squaring state: ") + what);
+  };
+  if (words.size() != product_state_header + 2 * packed || words[0] != product_state_tag) fail("not one of this field");
+  if (words[5] != F.dim || words[6] != F.coef_bits) fail("of another field");
+  if ((word(words[8]) << 32 | words[7]) != fnv1a(y)) fail("of another element");
+  product_state st;
+  st.bit = int(words[1]);
+  st.stage = words[2];
+  st.done = word(words[4]) << 32 | words[3];
+  if (words[1] >= std::uint32_t(top) || st.stage > 1 || (st.stage == 1 && !((n >> st.bit) & 1)) ||
+      st.done > stage_length(n, s, st))
+    fail("past the end of the product");
+  st.z = read_packed(words.subspan(product_state_header, packed), F.dim, F.coef_bits);
+  st.w = read_packed(words.subspan(product_state_header + packed), F.dim, F.coef_bits);
+  return st;
+}
+
 // prod_{i<n} y^(2^(s i)) by squarings and products alone, no Frobenius map: the binary method
 // on n, z_k = prod_{i<k} y^(2^(s i)) giving z_(2k) = z_k^(2^(s k)) z_k and z_(k+1) = z_k^(2^s) y;
 // about 2 log2 n products and s n squarings, these by the sparse squaring map (a pass over
 // about three terms a coefficient, where square_acc recurses through the levels). `progress`
-// sees the squarings done, after `done`.
+// sees the squarings done, after `done`; `hooks` (may be null) save the state after every
+// hooks->piece squarings of a stage and at its end, and resume from hooks->known.
 std::vector<word> squaring_product(const dense_field& F, const std::vector<word>& y, word n, word s,
                                    std::uint64_t done, std::uint64_t total, const progress_fn& progress,
-                                   unsigned threads) {
+                                   unsigned threads, const resume_hooks* hooks) {
   const dense::squaring_map square(F, 8, true, threads);
-  const auto squared = [&](std::vector<word> z, word times) {
-    return square.squared(std::move(z), times, [&] {
-      if (progress) progress(done, total);
-      ++done;
-    });
-  };
   int top = 63;
   while (!((n >> top) & 1)) --top;
-  std::vector<word> z = y;
-  word k = 1;
-  for (int b = top - 1; b >= 0; --b) {
-    z = F.mul(squared(z, s * k), z);
-    k *= 2;
-    if ((n >> b) & 1) {
-      z = F.mul(squared(z, s), y);
-      ++k;
+  product_state st{top - 1, 0, 0, y, y};
+  if (hooks && !hooks->known.empty()) st = load_product_state(F, y, n, s, top, hooks->known);
+  done += s * (stage_k(n, st) - 1) + st.done;
+  const auto run_stage = [&] {
+    const word length = stage_length(n, s, st);
+    const word piece = hooks && hooks->save ? std::max<word>(hooks->piece, 1) : length;
+    while (st.done < length) {
+      const word times = std::min(piece, length - st.done);
+      st.w = square.squared(std::move(st.w), times, [&] {
+        if (progress) progress(done, total);
+        ++done;
+      });
+      st.done += times;
+      if (hooks && hooks->save) hooks->save([&] { return save_product_state(F, y, st); });
     }
+  };
+  for (; st.bit >= 0; --st.bit, st.stage = 0, st.done = 0, st.w = st.z) {
+    if (st.stage == 0) {
+      run_stage();
+      st.z = F.mul(st.w, st.z);
+      if (!((n >> st.bit) & 1)) continue;
+      st = {st.bit, 1, 0, st.z, st.z};
+    }
+    run_stage();
+    st.z = F.mul(st.w, y);
   }
-  return z;
+  return st.z;
 }
 
 // The ordinal of a result, built once the calling thread's product buffers are freed: on
@@ -301,7 +388,7 @@ ordinal result_of(const dense_field& F, const std::vector<word>& x) {
 
 std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std::uint64_t n, std::uint64_t s,
                                           const kappa_basis& t, std::size_t max_dim, const progress_fn& progress,
-                                          unsigned threads) {
+                                          unsigned threads, const resume_hooks* hooks) {
   if (n == 0) throw std::invalid_argument("dense_pow_periodic: no period");
   const std::uint64_t bits = bit_length(c);
   if (bits > s) throw std::invalid_argument("dense_pow_periodic: c is not below 2^s");
@@ -311,8 +398,10 @@ std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std
   const progress_fn window = [&](std::uint64_t done, std::uint64_t) {
     if (progress) progress(done, total);
   };
-  const std::vector<word> y = pow(*F, dense::to_dense(*F, x), c, window);
-  return result_of(*F, squaring_product(*F, y, n, s, bits, total, progress, threads));
+  // A resumed run counts from its state's squarings, not from the window's start.
+  const bool resumed = hooks && !hooks->known.empty();
+  const std::vector<word> y = pow(*F, dense::to_dense(*F, x), c, resumed ? progress_fn() : window);
+  return result_of(*F, squaring_product(*F, y, n, s, bits, total, progress, threads, hooks));
 }
 
 std::optional<ordinal> dense_power_test(const ordinal& x, std::uint64_t e, std::uint64_t f, std::uint64_t p,

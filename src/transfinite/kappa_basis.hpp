@@ -96,10 +96,11 @@ std::optional<ordinal> dense_pow(const ordinal& x, const digits& e, const kappa_
 // 2^s), by squarings and products alone: x^c by the sliding window, then the product of its
 // 2^(s i)-th powers, i < n, each by repeated squaring (about s n squarings and 2 log2 n
 // products where the plain window over all s n bits takes s n / 8 products); the squarings on
-// `threads` threads.
+// `threads` threads, saved and resumed through `hooks` (may be null; a state of another field,
+// x, n or s is std::invalid_argument).
 std::optional<ordinal> dense_pow_periodic(const ordinal& x, const digits& c, std::uint64_t n, std::uint64_t s,
                                           const kappa_basis& t, std::size_t max_dim, const progress_fn& progress = {},
-                                          unsigned threads = 1);
+                                          unsigned threads = 1, const resume_hooks* hooks = nullptr);
 std::optional<ordinal> dense_frobenius(const ordinal& x, std::uint64_t j, const kappa_basis& t);
 // x^(2^j) by j squarings through the field's sparse map of x -> x^2 (dense_squaring.cpp), as
 // the second proof squares, its rows of up to fixed_lengths terms (at most 8) by loops of a

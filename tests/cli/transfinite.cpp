@@ -1,9 +1,15 @@
 // The ordinal operands of the arithmetic commands and `nimber alpha`.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <fstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "runner.hpp"
 
@@ -126,6 +132,57 @@ TEST(CliOrdinal, AlphaCheckpoint) {
   EXPECT_EQ(part.out, "p,order,degree,alpha,excess,source,seconds\n" +
                           first.out.substr(first.out.find("\n11,"), first.out.find("\n23,") - first.out.find("\n11,")).substr(1) + "\n")
       << part.out;
+}
+
+// A second proof recorded in the checkpoint is not done again: the next run shows its hash
+// alone, without the certificate the first run printed.
+TEST(CliOrdinal, AlphaSecondProofCheckpoint) {
+  temp_file ckpt;
+  std::remove(ckpt.path.c_str());
+  const std::vector<std::string> command{"alpha", "139", "--second-proof", "--checkpoint", ckpt.path,
+                                         "--format", "json", "--quiet"};
+  const result first = run(command);
+  const result again = run(command);
+  ASSERT_EQ(first.status, 0) << first.err;
+  ASSERT_EQ(again.status, 0) << again.err;
+  const std::string hash = "\"certificate_sha256\":\"6f48349bc324cc5f9fe54d";
+  EXPECT_NE(first.out.find(hash), std::string::npos) << first.out;
+  EXPECT_NE(again.out.find(hash), std::string::npos) << again.out;
+  EXPECT_NE(first.out.find("\"certificate\":\"w^"), std::string::npos) << first.out;
+  EXPECT_EQ(again.out.find("\"certificate\":\"w^"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("frontier, second proof"), std::string::npos) << again.out;
+}
+
+// SIGTERM during a second proof saves its squarings; the same command goes on from them and
+// prints the row an uninterrupted run prints.
+TEST(CliOrdinal, AlphaSecondProofStopsAndResumes) {
+  temp_file ckpt;
+  std::remove(ckpt.path.c_str());
+  const std::vector<std::string> command{"alpha", "1277", "--second-proof", "--checkpoint", ckpt.path,
+                                         "--threads", "1", "--format", "csv", "--progress"};
+  auto p = start(command);
+  bool squaring = false;
+  for (const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+       !squaring && std::chrono::steady_clock::now() < deadline;
+       std::this_thread::sleep_for(std::chrono::milliseconds(5)))
+    squaring = read_file(p->err.path).find("plain power") != std::string::npos;
+  ASSERT_TRUE(squaring);
+  kill(p->pid, SIGTERM);
+  const result stopped = finish(*p);
+  EXPECT_EQ(stopped.status, 128 + SIGTERM) << stopped.err;
+  EXPECT_EQ(stopped.out, "");
+  const std::string saved = "nimber: stopped: alpha_1277's second proof saved in " + ckpt.path + " after ";
+  const std::size_t at = stopped.err.find(saved);
+  ASSERT_NE(at, std::string::npos) << stopped.err;
+  const std::uint64_t squarings = std::stoull(stopped.err.substr(at + saved.size()));
+  EXPECT_GT(squarings, 0u);
+  const result resumed = run(command);
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  // Its progress starts where the stopped run saved.
+  const std::string first = "plain power: " + std::to_string(squarings) + " of ";
+  EXPECT_NE(resumed.err.find(first), std::string::npos) << resumed.err;
+  EXPECT_NE(resumed.out.find("\n1277,"), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.out.find(",\"frontier, second proof\","), std::string::npos) << resumed.out;
 }
 
 TEST(CliOrdinal, AlphaRangeAndThreads) {

@@ -177,10 +177,14 @@ struct alpha_plain_norm {
 // `known` holds the entries of alpha_prerequisites(e.p) (alpha_unavailable otherwise);
 // `progress` sees the squarings done, candidate by candidate; `last`, when given, supplies
 // and keeps the norm of the last candidate; the squarings run on `threads` threads (0: one
-// per core), the products on the calling thread.
+// per core), the products on the calling thread. `hooks`, when given, save the squarings of
+// the dense form (after every hooks->piece, each state naming p and the candidate) and resume
+// from hooks->known, skipping the candidates before its own; a state that is not one of e's
+// is std::invalid_argument.
 std::optional<ordinal> alpha_certificate_by_plain_power(const alpha_entry& e, const std::vector<alpha_entry>& known,
                                                         const progress_fn& progress = {},
-                                                        alpha_plain_norm* last = nullptr, unsigned threads = 1);
+                                                        alpha_plain_norm* last = nullptr, unsigned threads = 1,
+                                                        const resume_hooks* hooks = nullptr);
 // True when kappa_f, f = f(p), is a p-th power in its own field by the degrees alone: f an
 // odd prime, E the degree of alpha_f (an entry of `known`), f not dividing E and f(f)
 // dividing it (docs/transfinite.md, "The fields of 10^9 bits", Proposition); then m_p >= 1.
