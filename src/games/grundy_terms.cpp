@@ -168,7 +168,7 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   constexpr std::uint64_t group = 8;
   run_items(chunks + 1 + (count + group - 1) / group, [&](std::uint64_t item, unsigned thread) noexcept {
     if (item < chunks) {
-      mark_rare_chunk(n0, count, rows, item);
+      mark_rare_chunk(n0, count, rows, item, thread);
       marked[item].store(true, std::memory_order_release);
     } else if (item == chunks) {
       speculate();

@@ -20,6 +20,8 @@
 
 namespace nimber::games::detail {
 
+class chunk_marks;
+
 // Computes G(n) of a heap game term by term into a store the caller owns, given G(0 .. n-1):
 // naive() by the definition (every option enumerated), sparse_block() by the sparse-space
 // method for a block of terms at once. note(n) must see every term, in order. The hot loops
@@ -78,7 +80,8 @@ class grundy_terms {
   // term, in chunks of terms: plan_rare_pairs() sets it up and returns how many chunks,
   // mark_rare_chunk() clears and marks the rows of one (the chunks may run at once).
   std::uint64_t plan_rare_pairs(std::uint64_t n0, std::uint64_t count);
-  void mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t chunk) const noexcept;
+  void mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t chunk,
+                       unsigned thread) noexcept;
   static constexpr std::uint64_t min_rare_chunk = 8;
   // The candidate G(n) given the block's marks: the smallest common value not reached, every
   // pair with a rare member marked first (the ones the block pass left out here).
@@ -108,9 +111,10 @@ class grundy_terms {
   static constexpr std::uint64_t max_exception_index = std::uint64_t(1) << 26;
   // mark_rare_chunk() for the terms from .. chunk_end-1 of the block on a parity-packed
   // store: the rare positions rare_[first ..] (those below `low` only where they pair with a
-  // known heap).
+  // known heap), the pairs with a common heap through `batch`.
   void mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t first,
-                              std::size_t low, std::uint64_t from, std::uint64_t chunk_end) const noexcept;
+                              std::size_t low, std::uint64_t from, std::uint64_t chunk_end,
+                              chunk_marks& batch) const noexcept;
 
   // Rows of marks for `count` terms: sized (size_rows) or sized and zeroed (clear_rows).
   std::uint8_t* size_rows(std::uint64_t count);
@@ -160,6 +164,12 @@ class grundy_terms {
   unsigned threads_ = 1;
   // The active kernel's vector scan of the verification, or null for the scalar scan alone.
   ::nimber::detail::kernels::heap_scan_fn scan_ = ::nimber::detail::kernels::active_slots().heap_scan;
+  // The active kernel's rare-pair marks, or null for byte stores; per thread, marks_capacity_
+  // entries of scratch for its sources (plan_rare_pairs sizes them).
+  ::nimber::detail::kernels::heap_marks_fn heap_marks_ = ::nimber::detail::kernels::active_slots().heap_marks;
+  std::vector<std::uint64_t> marks_bases_;
+  std::vector<std::uint8_t> marks_values_;
+  std::size_t marks_capacity_ = 0;
   std::unique_ptr<crew> crew_;  // the helper threads, when threads_ > 1
   bool three_heaps_ = false;
   std::vector<std::uint64_t> split_offsets_;  // k with "remove k, leave two heaps"

@@ -54,6 +54,38 @@ inline void mark_slots_but(std::uint8_t* marks, std::size_t stride, const std::u
 }
 }  // namespace
 
+// The rare pairs of one chunk of terms [from, to) for the kernel's heap_marks slot, gathered
+// for one call: those that cover every term of the chunk and skip none. The others, and all of
+// them where the kernel lacks the slot, are stored a byte each.
+class chunk_marks {
+ public:
+  chunk_marks(::nimber::detail::kernels::heap_marks_fn kernel, std::uint64_t* bases, std::uint8_t* values,
+              std::uint8_t* rows, std::size_t stride, std::uint64_t from, std::uint64_t to) noexcept
+      : kernel_(kernel), bases_(bases), values_(values), rows_(rows), stride_(stride), from_(from), to_(to) {}
+  // rows[t * stride + (value ^ g[base + t])] = 1 for t in [from, end) but `skip`.
+  void add(const std::uint8_t* g, std::uint64_t base, std::uint32_t value, std::uint64_t end,
+           std::uint64_t skip) noexcept {
+    if (kernel_ != nullptr && end == to_ && (skip < from_ || skip >= to_)) {
+      bases_[sources_] = base + from_;
+      values_[sources_++] = std::uint8_t(value);
+    } else {
+      mark_slots_but(rows_, stride_, g + base, value, from_, end, skip);
+    }
+  }
+  void finish(const std::uint8_t* g) noexcept {
+    if (sources_ != 0) kernel_(g, bases_, values_, sources_, to_ - from_, rows_ + from_ * stride_, stride_);
+  }
+
+ private:
+  ::nimber::detail::kernels::heap_marks_fn kernel_;
+  std::uint64_t* bases_;
+  std::uint8_t* values_;
+  std::uint8_t* rows_;
+  std::size_t stride_;
+  std::uint64_t from_, to_;
+  std::size_t sources_ = 0;
+};
+
 std::uint64_t grundy_terms::plan_rare_pairs(std::uint64_t n0, std::uint64_t count) {
   // Every pair (a, m - a), m = n - k, a rare with count <= a < n0 - k: for every term n of the
   // block the other heap m - a is then non-empty and below n0, so already known. A rare a
@@ -77,15 +109,24 @@ std::uint64_t grundy_terms::plan_rare_pairs(std::uint64_t n0, std::uint64_t coun
   // terms.
   const std::uint64_t per_thread = (count + threads_ - 1) / threads_;
   rare_chunk_ = std::max(min_rare_chunk, std::min((std::uint64_t(1) << 16) / value_limit_, per_thread));
+  // Every rare position of every pass may go to the kernel's marks, on every thread at once.
+  marks_capacity_ = split_offsets_.size() * rare_.size();
+  if (heap_marks_ != nullptr && marks_bases_.size() < threads_ * marks_capacity_) {
+    marks_bases_.resize(threads_ * marks_capacity_);
+    marks_values_.resize(threads_ * marks_capacity_);
+  }
   return (count + rare_chunk_ - 1) / rare_chunk_;
 }
 
-void grundy_terms::mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows,
-                                   std::uint64_t chunk) const noexcept {
+void grundy_terms::mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t chunk,
+                                   unsigned thread) noexcept {
   const std::uint64_t from = chunk * rare_chunk_, to = std::min(count, (chunk + 1) * rare_chunk_);
   // Only the first value_limit_ bytes of a row are ever marked (size_rows).
   for (std::uint64_t t = from; t < to; ++t) std::fill_n(rows + t * stride_, value_limit_, std::uint8_t(0));
-  if (g_.parity_packed()) return mark_rare_pairs_packed(n0, count, rows, rare_first_, rare_low_, from, to);
+  const std::size_t scratch = heap_marks_ != nullptr ? thread * marks_capacity_ : 0;
+  chunk_marks batch(heap_marks_, marks_bases_.data() + scratch, marks_values_.data() + scratch, rows, stride_, from,
+                    to);
+  if (g_.parity_packed()) return mark_rare_pairs_packed(n0, count, rows, rare_first_, rare_low_, from, to, batch);
   g_.visit([&](const auto* const g) noexcept {
     // Locals, not captures: a byte store may alias anything reached through a reference, so
     // the compiler would reload each of them after every mark.
@@ -107,11 +148,12 @@ void grundy_terms::mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::u
         const std::uint64_t skip = distinct && 2 * a >= top ? 2 * a - top : count;
         const std::uint64_t end = i < low ? std::min<std::uint64_t>(to, a + k) : to;
         if constexpr (sizeof(*other) == 1)
-          mark_slots_but(marks, stride, other, va, from, end, skip);
+          batch.add(g, top - a, va, end, skip);
         else
           terms_but(from, end, skip, [&](std::uint64_t t) { marks[t * stride + (va ^ other[t])] = 1; });
       }
     }
+    if constexpr (sizeof(*g) == 1) batch.finish(g);
   });
 }
 
@@ -119,7 +161,8 @@ void grundy_terms::mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::u
 // exceptions (a rare value); the other heaps of a rare position ascend with the terms, so one
 // walk through the exceptions finds them.
 void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::size_t first,
-                                          std::size_t low, std::uint64_t from, std::uint64_t chunk_end) const noexcept {
+                                          std::size_t low, std::uint64_t from, std::uint64_t chunk_end,
+                                          chunk_marks& batch) const noexcept {
   std::uint8_t* const marks = rows;
   const std::size_t stride = stride_;
   const std::uint8_t* const g = g_.packed_bytes();
@@ -141,7 +184,7 @@ void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count,
       if (to <= from) continue;
       while (r != rare_at.end() && *r < base + from) ++r;
       if (r == rare_at.end() || *r >= base + to) {  // no exception among the other heaps
-        mark_slots_but(marks, stride, g + base, pa, from, to, skip);
+        batch.add(g, base, pa, to, skip);
         continue;
       }
       auto e = r;
@@ -155,6 +198,7 @@ void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count,
       }
     }
   }
+  batch.finish(g);
 }
 
 }  // namespace nimber::games::detail

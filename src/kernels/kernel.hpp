@@ -190,8 +190,16 @@ using dense_scan_fn = std::uint64_t (*)(const std::uint8_t* lo, const std::uint8
 // mask[y] one bit or 0.
 using bit_gather_fn = void (*)(const std::uint8_t* table, const std::uint8_t* index, const std::uint8_t* mask,
                                std::size_t words, std::uint64_t* out) noexcept;
+// The rare pairs' marks of the sparse-space heap engine (src/games/grundy_terms_marks.cpp):
+// rows[t * stride + (g[bases[s] + t] ^ values[s])] = 1 for every source s < sources and term
+// t < terms, the bytes of g read being g[bases[s] .. bases[s] + terms). Marks are only set;
+// the other bytes of the rows stay as they were.
+using heap_marks_fn = void (*)(const std::uint8_t* g, const std::uint64_t* bases, const std::uint8_t* values,
+                               std::size_t sources, std::uint64_t terms, std::uint8_t* rows,
+                               std::size_t stride) noexcept;
 #if NIMBER_DETAIL_X86_KERNELS
 extern const heap_scans avx512_heap_scans;     // x86/heap_scan_avx512.cpp
+extern const heap_marks_fn avx512_heap_marks;  // x86/heap_marks_avx512.cpp
 extern const dense_scan_fn avx512_dense_scan;  // x86/dense_scan_avx512.cpp
 extern const bit_gather_fn avx512_bit_gather;  // x86/bit_gather_avx512.cpp
 #endif
@@ -210,10 +218,13 @@ struct slots {
   dense_scan_fn dense_scan;
   // The misère quotient check's bit gather. Lacking it: the check's scalar loop, bit by bit.
   bit_gather_fn bit_gather;
+  // The heap engine's rare-pair marks. Lacking it: the engine's byte stores, one a mark.
+  heap_marks_fn heap_marks;
   std::string_view lacks;  // the names (kOptionalSlots) of the null slots, separated by spaces
 };
 // The slots a kernel may lack, by name.
-inline constexpr std::string_view kOptionalSlots[] = {"chunks", "gf2x", "heap_scan", "dense_scan", "bit_gather"};
+inline constexpr std::string_view kOptionalSlots[] = {"chunks",     "gf2x",       "heap_scan",
+                                                       "dense_scan", "bit_gather", "heap_marks"};
 
 struct registered_kernel {
   kernel::info info;

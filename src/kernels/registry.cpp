@@ -1,8 +1,8 @@
 // The kernel registry: every implementation built into the library, CPU detection (once,
 // cached), NIMBER_KERNEL, and the one in force. An implementation is a table of slots
 // (kernel.hpp): the batch kernel (nimber::batch), the chunk field of big products, the scalar
-// 64/128-bit product path of arith.hpp, the GF(2)[x] leaf and the heap engines' scans; forcing
-// one forces them all.
+// 64/128-bit product path of arith.hpp, the GF(2)[x] leaf, the heap engines' scans and marks
+// and the misère quotient check's gather; forcing one forces them all.
 // Compiled for the baseline target: nothing here may use an instruction the CPU might lack.
 #include <array>
 #include <atomic>
@@ -51,16 +51,19 @@ constexpr std::string_view kPortableScalar = "byte tower (64 KiB product table)"
 std::span<const entry> entries() noexcept {
   static const entry table[] = {
       {{"portable", "none (plain C++)", kPortableScalar, true},
-       {&portable_ops, nullptr, scalar_path::portable, &gf2x::detail::portable_leaf, nullptr, nullptr, nullptr, "chunks heap_scan dense_scan bit_gather"}},
+       {&portable_ops, nullptr, scalar_path::portable, &gf2x::detail::portable_leaf, nullptr, nullptr, nullptr, nullptr,
+        "chunks heap_scan dense_scan bit_gather heap_marks"}},
 #if NIMBER_DETAIL_X86_KERNELS
       {{"pclmul", "PCLMULQDQ", kClmulScalar, has_pclmul()},
-       {&pclmul_ops, &pclmul_chunks, scalar_path::clmul, &gf2x::detail::pclmul_leaf, nullptr, nullptr, nullptr, "heap_scan dense_scan bit_gather"}},
+       {&pclmul_ops, &pclmul_chunks, scalar_path::clmul, &gf2x::detail::pclmul_leaf, nullptr, nullptr, nullptr, nullptr,
+        "heap_scan dense_scan bit_gather heap_marks"}},
       // The VPCLMULQDQ leaf needs AVX-512 registers, so AVX2 CPUs keep the 128-bit one.
       {{"avx2", "AVX2, GFNI, PCLMULQDQ", kClmulScalar, has_avx2()},
-       {&avx2_ops, &avx2_chunks, scalar_path::clmul, &gf2x::detail::pclmul_leaf, nullptr, nullptr, nullptr, "heap_scan dense_scan bit_gather"}},
+       {&avx2_ops, &avx2_chunks, scalar_path::clmul, &gf2x::detail::pclmul_leaf, nullptr, nullptr, nullptr, nullptr,
+        "heap_scan dense_scan bit_gather heap_marks"}},
       {{"avx512", "AVX-512 F/BW/VBMI/VBMI2, GFNI, VPCLMULQDQ", kClmulScalar, has_avx512()},
        {&avx512_ops, &avx512_chunks, scalar_path::clmul, &gf2x::detail::vpclmul_leaf, &avx512_heap_scans, avx512_dense_scan,
-        avx512_bit_gather, ""}},
+        avx512_bit_gather, avx512_heap_marks, ""}},
 #endif
   };
   return table;

@@ -34,6 +34,7 @@ bool slot_is_null(const k::slots& s, std::string_view name) {
   if (name == "heap_scan") return s.heap_scan == nullptr;
   if (name == "dense_scan") return s.dense_scan == nullptr;
   if (name == "bit_gather") return s.bit_gather == nullptr;
+  if (name == "heap_marks") return s.heap_marks == nullptr;
   ADD_FAILURE() << "no optional slot named " << name;
   return false;
 }
@@ -102,6 +103,38 @@ TEST(KernelSlots, BitGatherReadsEachBitOfTheTable) {
       r.slot.bit_gather(table.data(), index.data(), mask.data(), words, out.data());
       for (std::size_t y = 0; y < index.size(); ++y)
         ASSERT_EQ((out[y / 64] >> (y % 64) & 1) != 0, (table[index[y]] & mask[y]) != 0) << "bit " << y;
+    }
+  }
+}
+
+// Every supported kernel's heap marks against the byte stores they stand for, on seeded random
+// values and rows already partly marked (which must keep every byte they had), for term counts
+// around the kernel's sixteen lanes, the first source's bytes the last of the values.
+TEST(KernelSlots, HeapMarksSetTheByteOfEachPair) {
+  std::mt19937_64 random(7);
+  for (const k::registered_kernel& r : k::registered()) {
+    if (!r.info.supported || r.slot.heap_marks == nullptr) continue;
+    SCOPED_TRACE(std::string(r.info.name));
+    for (const std::uint64_t terms : {1u, 7u, 15u, 16u, 17u, 33u, 128u}) {
+      for (const std::size_t sources : {0u, 1u, 3u, 40u, 300u}) {
+        SCOPED_TRACE(testing::Message() << terms << " terms, " << sources << " sources");
+        std::vector<std::uint8_t> g(1000 + terms);
+        for (auto& b : g) b = random() % 5 == 0 ? std::uint8_t(255 * (random() & 1)) : std::uint8_t(random());
+        std::vector<std::uint64_t> bases(sources);
+        std::vector<std::uint8_t> values(sources);
+        for (std::size_t s = 0; s < sources; ++s) {
+          bases[s] = s == 0 ? g.size() - terms : random() % (g.size() - terms + 1);
+          values[s] = s == 1 ? 0 : s == 2 ? 255 : std::uint8_t(random());
+        }
+        const std::size_t stride = 320 + 64 * (terms % 5);
+        std::vector<std::uint8_t> rows(terms * stride);
+        for (auto& b : rows) b = random() % 7 == 0;
+        std::vector<std::uint8_t> expected = rows;
+        for (std::size_t s = 0; s < sources; ++s)
+          for (std::uint64_t t = 0; t < terms; ++t) expected[t * stride + (g[bases[s] + t] ^ values[s])] = 1;
+        r.slot.heap_marks(g.data(), bases.data(), values.data(), sources, terms, rows.data(), stride);
+        ASSERT_EQ(rows, expected);
+      }
     }
   }
 }
