@@ -13,9 +13,9 @@ namespace {
 
 // Sixteen terms at a time, each in a 32-bit lane, and the 256 slots of a row as eight groups of
 // 32 bits: a source's slot x sets bit x % 32 of group x / 32 by a masked OR, so the marks
-// gather in eight registers where one byte store a mark would take a store each (the stores
-// are the limit of the scalar loop, about one a cycle). The rows get the bits at the end, by
-// masked byte stores of 1s, which leave every other byte as it was.
+// gather in eight registers instead of costing a byte store each (the stores bound the scalar
+// loop at about one a cycle). The rows get the bits at the end, by masked byte stores of 1s,
+// which leave every other byte as it was.
 void heap_marks_avx512(const std::uint8_t* g, const std::uint64_t* bases, const std::uint8_t* values,
                        std::size_t sources, std::uint64_t terms, std::uint8_t* rows, std::size_t stride) noexcept {
   constexpr unsigned lanes = 16, groups = 8;
@@ -26,7 +26,7 @@ void heap_marks_avx512(const std::uint8_t* g, const std::uint64_t* bases, const 
     __m512i group[groups];
     for (auto& bits : group) bits = _mm512_setzero_si512();
     for (std::size_t s = 0; s < sources; ++s) {
-      // A 64-byte load of 16 live bytes (AVX-512BW; the masked-off bytes are not read).
+      // A masked 64-byte load of the live bytes, at most 16 (AVX-512BW; the others are not read).
       const __m128i bytes = _mm512_castsi512_si128(_mm512_maskz_loadu_epi8(live, g + bases[s] + t0));
       const __m512i x = _mm512_xor_si512(_mm512_cvtepu8_epi32(bytes), _mm512_set1_epi32(values[s]));
       const __m512i bit = _mm512_sllv_epi32(one, _mm512_and_si512(x, low)), at = _mm512_srli_epi32(x, 5);
