@@ -52,6 +52,7 @@ inline void mark_slots_but(std::uint8_t* marks, std::size_t stride, const std::u
                            std::uint64_t from, std::uint64_t to, std::uint64_t skip) noexcept {
   ranges_but(from, to, skip, [&](std::uint64_t lo, std::uint64_t hi) { mark_slots(marks, stride, other, pa, lo, hi); });
 }
+
 }  // namespace
 
 // The rare pairs of one chunk of terms [from, to) for the kernel's heap_marks slot, gathered
