@@ -136,6 +136,22 @@ TEST(KernelSlots, HeapMarksSetTheByteOfEachPair) {
         ASSERT_EQ(rows, expected);
       }
     }
+    // Rows as short as the engine's for small values (stride 2 * 4 + 64): every value and
+    // nim-sum below 4, so only a row's first bytes are marked.
+    const std::uint64_t terms = 37;
+    const std::size_t stride = 72, sources = 25;
+    std::vector<std::uint8_t> g(200), values(sources), rows(terms * stride, 0);
+    std::vector<std::uint64_t> bases(sources);
+    for (auto& b : g) b = std::uint8_t(random() % 4);
+    for (std::size_t s = 0; s < sources; ++s) {
+      bases[s] = random() % (g.size() - terms + 1);
+      values[s] = std::uint8_t(random() % 4);
+    }
+    std::vector<std::uint8_t> expected = rows;
+    for (std::size_t s = 0; s < sources; ++s)
+      for (std::uint64_t t = 0; t < terms; ++t) expected[t * stride + (g[bases[s] + t] ^ values[s])] = 1;
+    r.slot.heap_marks(g.data(), bases.data(), values.data(), sources, terms, rows.data(), stride);
+    ASSERT_EQ(rows, expected);
   }
 }
 
