@@ -52,6 +52,8 @@ class crew {
 #endif
   }
 
+  // The most threads a crew has: this one and up to max_threads - 1 helpers.
+  static constexpr unsigned max_threads = 16;
   // Threads taking part: this one and the helpers.
   unsigned size() const noexcept { return 1 + helpers_; }
 
@@ -77,7 +79,7 @@ class crew {
   }
 
  private:
-  static constexpr unsigned max_helpers = 15;
+  static constexpr unsigned max_helpers = max_threads - 1;
   static constexpr std::uint32_t stop_phase = ~std::uint32_t(0);
 
   struct helper_slot {

@@ -49,21 +49,65 @@ std::uint32_t first_clear(const std::uint8_t* marks, const std::uint8_t* skip) n
   }
 }
 
-// Fetches a row's first `bytes` into this core's cache ahead of its use. A block's rows are
-// marked by one thread and read by another (the speculation and the verification each take
-// terms marked elsewhere), so the transfer between the cores then overlaps the term before.
-inline void fetch_ahead(const std::uint8_t* row, std::size_t bytes) noexcept {
-  for (std::size_t at = 0; at < bytes; at += 64) __builtin_prefetch(row + at);
+// The first clear bit of a row of bits below `end` (a multiple of 64), or `end`.
+std::uint32_t first_clear_bit(const std::uint8_t* bits, std::uint32_t end) noexcept {
+  for (std::uint32_t w = 0; 64 * w < end; ++w)
+    if (const std::uint64_t clear = ~bit_word(bits, w); clear != 0)
+      return 64 * w + std::uint32_t(std::countr_zero(clear));
+  return end;
 }
 
 // The counters a block's threads poll, each on a cache line of its own: `published`, stored at
 // every term, would otherwise take the others' line away from the threads reading them.
 struct block_progress {
-  explicit block_progress(std::uint64_t count) : speculated(count + 1), first_wrong(count) {}
+  block_progress(std::uint64_t count, std::uint64_t part) : speculated(count + 1), first_wrong(count), count_(count),
+                                                            part_(part) {}
   alignas(64) std::atomic<std::uint64_t> published{0};  // the terms with their candidates
   alignas(64) std::atomic<std::uint64_t> speculated;    // count + 1 while the speculation runs
   alignas(64) std::atomic<std::uint64_t> first_wrong;   // count while no term is known wrong
+
+  // Waits until the terms before `from` are published, calling idle() meanwhile (it returns
+  // whether it did anything); false if the speculation stopped before them.
+  template <class Idle>
+  bool wait_for(std::uint64_t from, const Idle& idle) noexcept {
+    while (published.load(std::memory_order_acquire) < from) {
+      if (speculated.load(std::memory_order_acquire) <= from) return false;
+      if (!idle()) crew::pause();
+    }
+    return true;
+  }
+
+  // Calls verify(t) for the terms of part q in groups, at most `most` groups, claimed from the
+  // part's counter; another part's (own false) only from its first published term on, so that
+  // its owner is sure to publish the rest. Returns whether it took any.
+  template <class Verify>
+  bool verify_part(std::uint64_t q, bool own, std::uint64_t most, const Verify& verify) noexcept {
+    constexpr std::uint64_t group = 8;
+    const std::uint64_t from = q * part_, to = std::min(count_, from + part_);
+    std::atomic<std::uint64_t>& next = claims_[q].next;
+    bool any = false;
+    for (std::uint64_t t = next.load(std::memory_order_relaxed); from + t < to && most != 0;) {
+      const std::uint64_t first = from + t;
+      if (!own && published.load(std::memory_order_acquire) <= first &&
+          speculated.load(std::memory_order_acquire) > first)
+        break;
+      if (!next.compare_exchange_weak(t, t + group, std::memory_order_relaxed)) continue;
+      for (std::uint64_t u = first; u < std::min(to, first + group); ++u) verify(u);
+      any = true;
+      --most;
+      t = next.load(std::memory_order_relaxed);
+    }
+    return any;
+  }
+
+ private:
+  struct part_claims {  // a part's count of claimed verifications, on a cache line of its own
+    alignas(64) std::atomic<std::uint64_t> next{0};
+  };
+  std::uint64_t count_, part_;
+  std::array<part_claims, crew::max_threads> claims_;
 };
+
 
 }  // namespace
 
@@ -108,32 +152,30 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   if (packed_rows_) value_limit_ = std::max<std::uint64_t>(value_limit_, 2 * packed_half);  // every slot
   std::uint8_t* rows = size_rows(count);  // each chunk of the marking pass clears its own rows
   const std::size_t stride = stride_;
-  const std::uint64_t chunks = plan_rare_pairs(n0, count);
+  const std::uint64_t part = plan_rare_pairs(n0, count);
   // The rare positions below `count` pair term by term (their partner may lie in the block).
   const std::size_t low = rare_low_;
   // The store's exceptions stay as they are until the block ends (a speculated value is
   // common), so the verification's index of them can be built first.
   if (g_.parity_packed()) index_low_exceptions();
-  // One phase, its items in order: the chunks of the marking pass; the speculation, each term
-  // taking its candidate in order once its chunk is marked, so that the ones after it see it;
-  // the verification of the terms in groups, each term once its candidate is published. A
-  // thread done with its last chunk goes on without waiting for the others', and the threads
-  // verify while the speculation goes on. A term's scan reads only the values below it, all
-  // published before it.
-  alignas(64) std::array<std::atomic<bool>, max_block / min_rare_chunk> marked{};
-  block_progress progress(count);
+  // One phase of one item a part, each part `part` consecutive terms: its rows marked, then
+  // its terms speculated in order once the parts before it are (a candidate reads the values
+  // before it), then verified. A thread done with its own part's verifications takes groups of
+  // the others' whose speculation has begun. A term's rows, its candidate and most of its
+  // verification stay on the core that marked them: moving a line between two cores costs
+  // more than a term's candidate. A term's scan reads only the values below it, all published
+  // before it.
+  block_progress progress(count, part);
   auto &published = progress.published, &speculated = progress.speculated, &first_wrong = progress.first_wrong;
-  const auto fetch_row = [&](std::uint64_t t) { fetch_ahead(rows + t * stride, value_limit_); };
-  const auto speculate = [&]() noexcept {
-    std::uint64_t s = 0;
-    constexpr std::uint64_t ahead = 3;  // a candidate takes less time than a row's transfer
-    static_assert(ahead < min_rare_chunk);
-    for (; s < count && s <= first_wrong.load(std::memory_order_relaxed); ++s) {
-      if (s % rare_chunk_ == 0) {  // a chunk's rows are complete once it is marked
-        while (!marked[s / rare_chunk_].load(std::memory_order_acquire)) crew::pause();
-        for (std::uint64_t u = s + 1; u < std::min(count, s + ahead); ++u) fetch_row(u);
+  // Speculates the terms from .. to-1 (once those before are published).
+  const auto speculate = [&](std::uint64_t from, std::uint64_t to) noexcept {
+    std::uint64_t s = from;
+    bool stop = false;
+    for (; s < to; ++s) {
+      if (s > first_wrong.load(std::memory_order_relaxed)) {
+        stop = true;
+        break;
       }
-      if (s + ahead < count && (s + ahead) / rare_chunk_ == s / rare_chunk_) fetch_row(s + ahead);
       const std::uint64_t n = n0 + s;
       const std::uint32_t c = candidate(n, rows + s * stride, low);
       // Only the terms after it read a speculated value, and the block stops after one past the
@@ -143,10 +185,11 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
       published.store(s + 1, std::memory_order_release);
       if (c >= value_limit_) {  // the rows of later terms would be too short
         ++s;
+        stop = true;
         break;
       }
     }
-    speculated.store(s, std::memory_order_release);
+    if (stop || s == count) speculated.store(s, std::memory_order_release);
   };
   // Verification: none after a failure.
   const auto verify_term = [&](std::uint64_t t, unsigned thread) noexcept {
@@ -155,8 +198,7 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
       crew::pause();
     }
     if (t > first_wrong.load(std::memory_order_relaxed)) return;
-    if (t + 1 < published.load(std::memory_order_acquire)) fetch_row(t + 1);
-    std::uint8_t* wanted = wanted_.data() + thread * stride;
+    std::uint8_t* wanted = wanted_.data() + thread * wanted_stride_;
     const std::uint32_t v = verify(n0 + t, candidates_[t], rows + t * stride, wanted);
     verified_[t] = v;
     if (v != candidates_[t]) {
@@ -164,18 +206,20 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
       while (t < seen && !first_wrong.compare_exchange_weak(seen, t)) {}
     }
   };
-  // Groups of terms, so that the threads claim items of the phase less often.
-  constexpr std::uint64_t group = 8;
-  run_items(chunks + 1 + (count + group - 1) / group, [&](std::uint64_t item, unsigned thread) noexcept {
-    if (item < chunks) {
-      mark_rare_chunk(n0, count, rows, item, thread);
-      marked[item].store(true, std::memory_order_release);
-    } else if (item == chunks) {
-      speculate();
-    } else {
-      const std::uint64_t from = (item - chunks - 1) * group;
-      for (std::uint64_t t = from; t < std::min(count, from + group); ++t) verify_term(t, thread);
-    }
+  const std::uint64_t parts = (count + part - 1) / part;
+  run_items(parts, [&](std::uint64_t p, unsigned thread) noexcept {
+    const std::uint64_t from = p * part, to = std::min(count, from + part);
+    for (std::uint64_t at = from; at < to; at += rare_chunk_)
+      mark_rare_chunk(n0, count, rows, at, std::min(to, at + rare_chunk_), thread);
+    const auto verify = [&](std::uint64_t t) noexcept { verify_term(t, thread); };
+    // Waiting for the parts before it, a thread verifies their published terms.
+    const bool reached = progress.wait_for(from, [&]() noexcept {
+      bool any = false;
+      for (std::uint64_t q = 0; q < p && !any; ++q) any = progress.verify_part(q, false, 1, verify);
+      return any;
+    });
+    if (reached) speculate(from, to);
+    for (std::uint64_t i = 0; i < parts; ++i) progress.verify_part((p + i) % parts, i == 0, ~std::uint64_t(0), verify);
   });
   // The terms up to the first wrong one are true; that one takes its verified value.
   const std::uint64_t done = speculated.load(), wrong = first_wrong.load();
@@ -200,7 +244,7 @@ std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std:
   const std::size_t rare_count = rare_.size();
   const bool distinct = distinct_;
   const std::uint64_t low_pass_n0 = low_pass_n0_;
-  const auto mark_pairs = [&](const auto& g, const auto& slot) {
+  const auto mark_pairs = [&](const auto& g, const auto& set) {
     for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
       const std::uint64_t k = split_offsets_[j];
       if (n < k + 2) continue;
@@ -208,7 +252,7 @@ std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std:
       const auto pair = [&](std::size_t i) {
         const std::uint64_t a = rare[i];
         if (a >= m) return false;
-        if (!distinct || 2 * a != m) marks[slot(rare_values[i] ^ g[m - a])] = 1;
+        if (!distinct || 2 * a != m) set(rare_values[i] ^ g[m - a]);
         return true;
       };
       // Of the rare positions below the block's length, those whose other heap is known (below
@@ -218,15 +262,14 @@ std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std:
     }
   };
   g_.read([&](const auto& g) {
-    if (!packed_rows_) return mark_pairs(g, [](std::uint32_t v) { return v; });
+    if (!packed_rows_) return mark_pairs(g, [marks](std::uint32_t v) { marks[v] = 1; });
     const std::uint16_t* const slots = packed_slots_.data();
-    mark_pairs(g, [slots](std::uint32_t v) { return slots[v]; });
+    mark_pairs(g, [marks, slots](std::uint32_t v) { set_bit(marks, slots[v]); });
   });
-  const std::uint32_t c = first_clear(marks, rare_bytes_.data());
-  if (!packed_rows_) return c;
-  // Past the common half every slot is rare (skipped) up to 512: c is the common value of its
-  // byte, or the first common value from 512 on.
-  if (c < packed_half) return g_.common_values()[c];
+  if (!packed_rows_) return first_clear(marks, rare_bytes_.data());
+  // The common half's first clear bit is the byte of c; past it every slot is rare up to 512,
+  // so with that half full c is the first common value from 512 on.
+  if (const std::uint32_t c = first_clear_bit(marks, packed_half); c < packed_half) return g_.common_values()[c];
   std::uint32_t v = 2 * packed_half;
   while (is_rare(v)) ++v;
   return v;
@@ -272,30 +315,34 @@ std::pair<std::uint32_t, std::uint64_t> fewest_rare_mask(std::span<const std::ui
   return {best_mask, best};
 }
 
-// Rows of marks for `count` terms, stride_ bytes each, zero past their first value_limit_
-// bytes, which are left as they were (clear_rows zeroes them). Every marked value is a nim-sum
-// of earlier values, so below value_limit_; rows twice that long leave room for the sparse
-// method's search for c, which stops below 2 * value_limit_ (the mask is below value_limit_,
-// so some value in [value_limit_, 2 value_limit_) is common). One cache line more staggers the
-// rows' marked parts over the cache's sets: at a power-of-two stride they would all fall in
-// the same few.
+// Rows of marks for `count` terms, stride_ bytes each, zero past their first marked_bytes(),
+// which are left as they were (clear_rows zeroes them). Every marked value is a nim-sum of
+// earlier values, so below value_limit_; rows of bytes twice that long leave room for the
+// sparse method's search for c, which stops below 2 * value_limit_ (the mask is below
+// value_limit_, so some value in [value_limit_, 2 value_limit_) is common). One cache line more
+// staggers the rows' marked parts over the cache's sets: at a power-of-two stride they would all
+// fall in the same few. Packed rows are 512 bits, the candidate's search stopping at the 512th.
 std::uint8_t* grundy_terms::size_rows(std::uint64_t count) {
-  // Packed rows hold 512 slots, their candidate's search stopping at the 512th.
-  const std::size_t stride = (packed_rows_ ? 2 * packed_half : 2 * std::size_t(value_limit_)) + 64;
+  const std::size_t bytes = packed_rows_ ? 2 * packed_half : 2 * std::size_t(value_limit_);
+  const std::size_t stride = packed_rows_ ? packed_row_bytes : bytes + 64;
   if (stride != stride_) {  // the old marks lie anywhere in rows of the new stride
     stride_ = stride;
     std::fill(rows_.begin(), rows_.end(), std::uint8_t(0));
   }
   if (rows_.size() < count * stride_) rows_.resize(count * stride_);
-  if (wanted_.size() < threads_ * stride_) wanted_.assign(threads_ * stride_, 0);
-  if (rare_bytes_.size() != stride_ || rare_bytes_mask_ != mask_ || rare_bytes_packed_ != packed_rows_) {
+  if (bytes + 64 != wanted_stride_) {
+    wanted_stride_ = bytes + 64;
+    wanted_.assign(threads_ * wanted_stride_, 0);
+  }
+  if (!packed_rows_ && (rare_bytes_.size() != stride_ || rare_bytes_mask_ != mask_)) {
     rare_bytes_.resize(stride_);
-    for (std::size_t v = 0; v < stride_; ++v)
-      rare_bytes_[v] = packed_rows_ ? v >= packed_half && v < 2 * packed_half : is_rare(std::uint32_t(v));
+    for (std::size_t v = 0; v < stride_; ++v) rare_bytes_[v] = is_rare(std::uint32_t(v));
+    rare_bytes_mask_ = mask_;
+  }
+  if (packed_rows_ && packed_slots_mask_ != mask_) {
     packed_slots_.resize(2 * packed_half);
     for (std::uint32_t v = 0; v < 2 * packed_half; ++v) packed_slots_[v] = std::uint16_t(row_slot(v));
-    rare_bytes_mask_ = mask_;
-    rare_bytes_packed_ = packed_rows_;
+    packed_slots_mask_ = mask_;
   }
   if (candidates_.size() < count) {
     candidates_.resize(max_block);
@@ -327,8 +374,8 @@ void grundy_terms::mark_single_heap_options(std::uint64_t n, std::uint8_t* marks
   mark_progression_options(n, marks);
   const auto d = game_.digits();
   for (std::uint64_t k = 1; k < d.size() && k <= n; ++k) {
-    if ((d[k] & 1) && n == k) marks[row_slot(0)] = 1;
-    if ((d[k] & 2) && n > k) marks[row_slot(g_[n - k])] = 1;
+    if ((d[k] & 1) && n == k) mark(marks, row_slot(0));
+    if ((d[k] & 2) && n > k) mark(marks, row_slot(g_[n - k]));
   }
 }
 

@@ -10,6 +10,7 @@
 #include <memory>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <utility>
 #include <vector>
@@ -21,6 +22,19 @@
 namespace nimber::games::detail {
 
 class chunk_marks;
+
+// A row of bits keeps slot s as bit s % 8 of byte s / 8 (the kernels' heap_marks with `bits`).
+inline void set_bit(std::uint8_t* row, std::uint32_t s) noexcept { row[s >> 3] |= std::uint8_t(1u << (s & 7)); }
+// Slots 64 w .. 64 w + 63 of a row of bits, slot 64 w + i as bit i.
+inline std::uint64_t bit_word(const std::uint8_t* row, std::uint32_t w) noexcept {
+  std::uint64_t word = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(&word, row + 8 * w, 8);
+  } else {
+    for (unsigned i = 0; i < 8; ++i) word |= std::uint64_t(row[8 * w + i]) << (8 * i);
+  }
+  return word;
+}
 
 // Computes G(n) of a heap game term by term into a store the caller owns, given G(0 .. n-1):
 // naive() by the definition (every option enumerated), sparse_block() by the sparse-space
@@ -77,11 +91,12 @@ class grundy_terms {
 
  private:
   // The block's pass over the pairs (a, m - a) with a rare, count <= a < n0 - k, for every
-  // term, in chunks of terms: plan_rare_pairs() sets it up and returns how many chunks,
-  // mark_rare_chunk() clears and marks the rows of one (the chunks may run at once).
+  // term, in chunks of terms: plan_rare_pairs() sets it up and returns the terms of a part (a
+  // thread's share of the block), mark_rare_chunk() clears and marks the rows of the terms
+  // from .. to-1, at most a chunk (the chunks may run at once).
   std::uint64_t plan_rare_pairs(std::uint64_t n0, std::uint64_t count);
-  void mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t chunk,
-                       unsigned thread) noexcept;
+  void mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t from,
+                       std::uint64_t to, unsigned thread) noexcept;
   static constexpr std::uint64_t min_rare_chunk = 8;
   // The candidate G(n) given the block's marks: the smallest common value not reached, every
   // pair with a rare member marked first (the ones the block pass left out here).
@@ -118,6 +133,8 @@ class grundy_terms {
 
   // Rows of marks for `count` terms: sized (size_rows) or sized and zeroed (clear_rows).
   std::uint8_t* size_rows(std::uint64_t count);
+  // The bytes of a row that marks reach: value_limit_, or 512 bits on packed rows.
+  std::size_t marked_bytes() const { return packed_rows_ ? packed_row_bytes : value_limit_; }
   std::uint8_t* clear_rows(std::uint64_t count);
   // f(item, thread) for item < items, on the crew when there is one.
   template <class F>
@@ -129,6 +146,13 @@ class grundy_terms {
     rare_.clear();
     rare_values_.clear();
     extend_rare(1, to);
+  }
+  // Marks slot s of a row: byte s set to 1, or on packed rows bit s % 8 of byte s / 8.
+  void mark(std::uint8_t* row, std::uint32_t s) const noexcept {
+    if (packed_rows_)
+      set_bit(row, s);
+    else
+      row[s] = 1;
   }
   void mark_single_heap_options(std::uint64_t n, std::uint8_t* marks);
   void mark_progression_options(std::uint64_t n, std::uint8_t* marks);
@@ -146,11 +170,14 @@ class grundy_terms {
   // its byte, common values in the first half of 512 entries and rare ones in the second. Each
   // half ascends with the values: the dropped bit is the mask's lowest below 512, so for a value
   // of either class it follows from the bits above it. A rare position's pairs with common
-  // heaps then mark the byte of that heap xor the byte of the rare value, with no lookup.
+  // heaps then mark the byte of that heap xor the byte of the rare value, with no lookup. Packed
+  // rows keep their 512 slots as bits, one cache line a row: a block's rows move between the
+  // cores that mark, speculate and verify them, and each line moved costs a transfer.
   std::uint32_t row_slot(std::uint32_t v) const noexcept {
     return packed_rows_ ? g_.pack(v) | (is_rare(v) ? packed_half : 0u) : v;
   }
   static constexpr std::uint32_t packed_half = 256;
+  static constexpr std::size_t packed_row_bytes = 2 * packed_half / 8;
   // The rare values below the common value c on a packed store: the first so many of the rare
   // half (those whose bits above the dropped one are lower, and those with the same ones when
   // c has the dropped bit).
@@ -180,7 +207,8 @@ class grundy_terms {
   std::size_t stride_ = 0;
   std::uint64_t block_ = 64;          // the next sparse block's length
   std::vector<std::uint8_t> rows_;    // marks (reached values), one row per term
-  std::vector<std::uint8_t> wanted_;  // one scratch row per thread; zero between terms
+  std::vector<std::uint8_t> wanted_;  // one scratch row of bytes per thread; zero between terms
+  std::size_t wanted_stride_ = 0;
   std::vector<std::uint32_t> candidates_, verified_;  // per term of the block
   std::vector<std::size_t> high_;     // per split offset, where the per-term rare pairs resume
   // plan_rare_pairs(): terms a chunk, and the rare positions the pass starts at and those
@@ -194,12 +222,13 @@ class grundy_terms {
   std::vector<std::uint64_t> low_exceptions_;  // index_low_exceptions()
   std::uint32_t mask_ = 0;
   bool packed_rows_ = false;  // the rows of the block under way are in row_slot's packed form
-  // 1 at the slots of the rare values below stride_, for the candidate's search past them
-  // (size_rows builds it for rare_bytes_mask_ and rare_bytes_packed_).
+  // On rows of bytes, 1 at the slots of the rare values below stride_, for the candidate's
+  // search past them (size_rows builds it for rare_bytes_mask_).
   std::vector<std::uint8_t> rare_bytes_;
   std::uint32_t rare_bytes_mask_ = 0;
-  bool rare_bytes_packed_ = false;
-  std::vector<std::uint16_t> packed_slots_;  // row_slot(v) for v < 512 on packed rows (size_rows)
+  // row_slot(v) for v < 512 on packed rows (size_rows builds it for packed_slots_mask_)
+  std::vector<std::uint16_t> packed_slots_;
+  std::uint32_t packed_slots_mask_ = 0;
   std::vector<std::uint64_t> rare_;         // positions n >= 1 with a rare value, ascending
   std::vector<std::uint32_t> rare_values_;  // their values
 };

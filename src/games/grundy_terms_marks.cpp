@@ -47,9 +47,10 @@ inline void mark_slots(std::uint8_t* marks, std::size_t stride, const std::uint8
   for (; t < to; ++t) marks[t * stride + (pa ^ other[t])] = 1;
 }
 
-// mark_slots() but at the term `skip` (which may lie outside).
-inline void mark_slots_but(std::uint8_t* marks, std::size_t stride, const std::uint8_t* other, std::uint32_t pa,
-                           std::uint64_t from, std::uint64_t to, std::uint64_t skip) noexcept {
+// mark_slots() but at the term `skip` (which may lie outside), on rows of bytes or of bits.
+inline void mark_slots_but(std::uint8_t* marks, std::size_t stride, bool bits, const std::uint8_t* other,
+                           std::uint32_t pa, std::uint64_t from, std::uint64_t to, std::uint64_t skip) noexcept {
+  if (bits) return terms_but(from, to, skip, [&](std::uint64_t t) { set_bit(marks + t * stride, pa ^ other[t]); });
   ranges_but(from, to, skip, [&](std::uint64_t lo, std::uint64_t hi) { mark_slots(marks, stride, other, pa, lo, hi); });
 }
 
@@ -57,24 +58,26 @@ inline void mark_slots_but(std::uint8_t* marks, std::size_t stride, const std::u
 
 // The rare pairs of one chunk of terms [from, to) for the kernel's heap_marks slot, gathered
 // for one call: those that cover every term of the chunk and skip none. The others, and all of
-// them where the kernel lacks the slot, are stored a byte each.
+// them where the kernel lacks the slot, are marked one at a time. The rows are of bits or of
+// bytes (grundy_terms::mark).
 class chunk_marks {
  public:
   chunk_marks(::nimber::detail::kernels::heap_marks_fn kernel, std::uint64_t* bases, std::uint8_t* values,
-              std::uint8_t* rows, std::size_t stride, std::uint64_t from, std::uint64_t to) noexcept
-      : kernel_(kernel), bases_(bases), values_(values), rows_(rows), stride_(stride), from_(from), to_(to) {}
-  // rows[t * stride + (value ^ g[base + t])] = 1 for t in [from, end) but `skip`.
+              std::uint8_t* rows, std::size_t stride, bool bits, std::uint64_t from, std::uint64_t to) noexcept
+      : kernel_(kernel), bases_(bases), values_(values), rows_(rows), stride_(stride), bits_(bits), from_(from),
+        to_(to) {}
+  // Slot value ^ g[base + t] of row t marked for t in [from, end) but `skip`.
   void add(const std::uint8_t* g, std::uint64_t base, std::uint32_t value, std::uint64_t end,
            std::uint64_t skip) noexcept {
     if (kernel_ != nullptr && end == to_ && (skip < from_ || skip >= to_)) {
       bases_[sources_] = base + from_;
       values_[sources_++] = std::uint8_t(value);
     } else {
-      mark_slots_but(rows_, stride_, g + base, value, from_, end, skip);
+      mark_slots_but(rows_, stride_, bits_, g + base, value, from_, end, skip);
     }
   }
   void finish(const std::uint8_t* g) noexcept {
-    if (sources_ != 0) kernel_(g, bases_, values_, sources_, to_ - from_, rows_ + from_ * stride_, stride_);
+    if (sources_ != 0) kernel_(g, bases_, values_, sources_, to_ - from_, rows_ + from_ * stride_, stride_, bits_);
   }
 
  private:
@@ -83,6 +86,7 @@ class chunk_marks {
   std::uint8_t* values_;
   std::uint8_t* rows_;
   std::size_t stride_;
+  bool bits_;
   std::uint64_t from_, to_;
   std::size_t sources_ = 0;
 };
@@ -103,30 +107,29 @@ std::uint64_t grundy_terms::plan_rare_pairs(std::uint64_t n0, std::uint64_t coun
     const std::size_t high = std::lower_bound(rare_begin, rare_.end(), top) - rare_begin;
     high_.push_back(std::max(high, rare_low_));
   }
-  // Chunks of terms whose marked parts (value_limit_ bytes a row) stay within about 64 KiB,
-  // near the first-level cache (a rare position at a time over all of a long block's rows would
-  // not), taken by the threads from a shared counter, so that a thread the system holds back
-  // leaves its part to the others. Longer chunks spread each rare position's setup over more
-  // terms.
-  const std::uint64_t per_thread = (count + threads_ - 1) / threads_;
-  rare_chunk_ = std::max(min_rare_chunk, std::min((std::uint64_t(1) << 16) / value_limit_, per_thread));
+  // A part for each thread, each marked in chunks of terms whose marked parts (marked_bytes()
+  // a row) stay within about 64 KiB, near the first-level cache (a rare position at a time over
+  // all of a long block's rows would not). Longer chunks spread each rare position's setup over
+  // more terms.
+  const std::uint64_t part = (count + threads_ - 1) / threads_;
+  rare_chunk_ = std::max(min_rare_chunk, std::min((std::uint64_t(1) << 16) / marked_bytes(), part));
   // Every rare position of every pass may go to the kernel's marks, on every thread at once.
   marks_capacity_ = split_offsets_.size() * rare_.size();
   if (heap_marks_ != nullptr && marks_bases_.size() < threads_ * marks_capacity_) {
     marks_bases_.resize(threads_ * marks_capacity_);
     marks_values_.resize(threads_ * marks_capacity_);
   }
-  return (count + rare_chunk_ - 1) / rare_chunk_;
+  return part;
 }
 
-void grundy_terms::mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t chunk,
-                                   unsigned thread) noexcept {
-  const std::uint64_t from = chunk * rare_chunk_, to = std::min(count, (chunk + 1) * rare_chunk_);
-  // Only the first value_limit_ bytes of a row are ever marked (size_rows).
-  for (std::uint64_t t = from; t < to; ++t) std::fill_n(rows + t * stride_, value_limit_, std::uint8_t(0));
+void grundy_terms::mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t from,
+                                   std::uint64_t to, unsigned thread) noexcept {
+  // Only the first marked_bytes() of a row are ever marked (size_rows).
+  const std::size_t bytes = marked_bytes();
+  for (std::uint64_t t = from; t < to; ++t) std::fill_n(rows + t * stride_, bytes, std::uint8_t(0));
   const std::size_t scratch = heap_marks_ != nullptr ? thread * marks_capacity_ : 0;
-  chunk_marks batch(heap_marks_, marks_bases_.data() + scratch, marks_values_.data() + scratch, rows, stride_, from,
-                    to);
+  chunk_marks batch(heap_marks_, marks_bases_.data() + scratch, marks_values_.data() + scratch, rows, stride_,
+                    packed_rows_, from, to);
   if (g_.parity_packed()) return mark_rare_pairs_packed(n0, count, rows, rare_first_, rare_low_, from, to, batch);
   g_.visit([&](const auto* const g) noexcept {
     // Locals, not captures: a byte store may alias anything reached through a reference, so
@@ -195,7 +198,7 @@ void grundy_terms::mark_rare_pairs_packed(std::uint64_t n0, std::uint64_t count,
           slot |= packed_half;
           ++e;
         }
-        if (t != skip) marks[t * stride + slot] = 1;
+        if (t != skip) set_bit(marks + t * stride, slot);
       }
     }
   }

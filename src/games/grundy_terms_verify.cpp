@@ -40,6 +40,20 @@ std::uint32_t unmarked_below(std::uint32_t c, const std::uint8_t* marks, std::ui
   return count;
 }
 
+// unmarked_below() on a row of bits (c <= 1024).
+std::uint32_t unmarked_bits_below(std::uint32_t c, const std::uint8_t* bits, std::uint8_t* wanted,
+                                  std::uint64_t* low) noexcept {
+  std::fill_n(low, 16, std::uint64_t(0));
+  std::uint32_t count = 0;
+  for (std::uint32_t w = 0; 64 * w < c; ++w) {
+    std::uint64_t clear = ~bit_word(bits, w);
+    if (c - 64 * w < 64) clear &= (std::uint64_t(1) << (c - 64 * w)) - 1;
+    low[w] = clear;
+    for (; clear != 0; clear &= clear - 1, ++count) wanted[64 * w + unsigned(std::countr_zero(clear))] = 1;
+  }
+  return count;
+}
+
 }  // namespace
 
 std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks,
@@ -54,7 +68,8 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, const std::
   const std::size_t half = packed ? packed_half : 0;  // the slots of the rare values below c
   const std::uint32_t span = packed ? rare_below(c) : c;
   std::uint64_t low[16];
-  std::uint32_t missing = unmarked_below(span, marks + half, wanted + half, low);
+  std::uint32_t missing = packed ? unmarked_bits_below(span, marks + half / 8, wanted + half, low)
+                                 : unmarked_below(span, marks + half, wanted + half, low);
   std::uint32_t table[32];
   for (unsigned i = 0; i < 16; ++i) {
     table[2 * i] = std::uint32_t(low[i]);

@@ -191,12 +191,13 @@ using dense_scan_fn = std::uint64_t (*)(const std::uint8_t* lo, const std::uint8
 using bit_gather_fn = void (*)(const std::uint8_t* table, const std::uint8_t* index, const std::uint8_t* mask,
                                std::size_t words, std::uint64_t* out) noexcept;
 // The rare pairs' marks of the sparse-space heap engine (src/games/grundy_terms_marks.cpp):
-// rows[t * stride + (g[bases[s] + t] ^ values[s])] = 1 for every source s < sources and term
-// t < terms, the bytes of g read being g[bases[s] .. bases[s] + terms). Marks are only set;
-// the other bytes of the rows stay as they were.
+// slot g[bases[s] + t] ^ values[s] of row t (at rows + t * stride) marked for every source
+// s < sources and term t < terms, the bytes of g read being g[bases[s] .. bases[s] + terms).
+// A row keeps a slot x as byte x set to 1, or with `bits` as bit x % 8 of byte x / 8. Marks
+// are only set; everything else in the rows stays as it was.
 using heap_marks_fn = void (*)(const std::uint8_t* g, const std::uint64_t* bases, const std::uint8_t* values,
                                std::size_t sources, std::uint64_t terms, std::uint8_t* rows,
-                               std::size_t stride) noexcept;
+                               std::size_t stride, bool bits) noexcept;
 #if NIMBER_DETAIL_X86_KERNELS
 extern const heap_scans avx512_heap_scans;     // x86/heap_scan_avx512.cpp
 extern const heap_marks_fn avx512_heap_marks;  // x86/heap_marks_avx512.cpp

@@ -107,33 +107,43 @@ TEST(KernelSlots, BitGatherReadsEachBitOfTheTable) {
   }
 }
 
-// Every supported kernel's heap marks against the byte stores they stand for, on seeded random
-// values and rows already partly marked (which must keep every byte they had), for term counts
-// around the kernel's sixteen lanes, the first source's bytes the last of the values.
-TEST(KernelSlots, HeapMarksSetTheByteOfEachPair) {
+// Every supported kernel's heap marks against the byte stores, or the bit sets, they stand for,
+// on seeded random values and rows already partly marked (which must keep every mark they had),
+// for term counts around the kernel's sixteen lanes, the first source's bytes the last of the
+// values.
+TEST(KernelSlots, HeapMarksSetTheSlotOfEachPair) {
   std::mt19937_64 random(7);
   for (const k::registered_kernel& r : k::registered()) {
     if (!r.info.supported || r.slot.heap_marks == nullptr) continue;
     SCOPED_TRACE(std::string(r.info.name));
     for (const std::uint64_t terms : {1u, 7u, 15u, 16u, 17u, 33u, 128u}) {
       for (const std::size_t sources : {0u, 1u, 3u, 40u, 300u}) {
-        SCOPED_TRACE(testing::Message() << terms << " terms, " << sources << " sources");
-        std::vector<std::uint8_t> g(1000 + terms);
-        for (auto& b : g) b = random() % 5 == 0 ? std::uint8_t(255 * (random() & 1)) : std::uint8_t(random());
-        std::vector<std::uint64_t> bases(sources);
-        std::vector<std::uint8_t> values(sources);
-        for (std::size_t s = 0; s < sources; ++s) {
-          bases[s] = s == 0 ? g.size() - terms : random() % (g.size() - terms + 1);
-          values[s] = s == 1 ? 0 : s == 2 ? 255 : std::uint8_t(random());
+        for (const bool bits : {false, true}) {
+          SCOPED_TRACE(testing::Message() << terms << " terms, " << sources << " sources, bits " << bits);
+          std::vector<std::uint8_t> g(1000 + terms);
+          for (auto& b : g) b = random() % 5 == 0 ? std::uint8_t(255 * (random() & 1)) : std::uint8_t(random());
+          std::vector<std::uint64_t> bases(sources);
+          std::vector<std::uint8_t> values(sources);
+          for (std::size_t s = 0; s < sources; ++s) {
+            bases[s] = s == 0 ? g.size() - terms : random() % (g.size() - terms + 1);
+            values[s] = s == 1 ? 0 : s == 2 ? 255 : std::uint8_t(random());
+          }
+          // Rows of bits: 256 slots in 32 bytes, the row's other bytes to be left as they are.
+          const std::size_t stride = bits ? 32 + 16 * (terms % 3) : 320 + 64 * (terms % 5);
+          std::vector<std::uint8_t> rows(terms * stride);
+          for (auto& b : rows) b = bits ? std::uint8_t(random() & random()) : random() % 7 == 0;
+          std::vector<std::uint8_t> expected = rows;
+          for (std::size_t s = 0; s < sources; ++s)
+            for (std::uint64_t t = 0; t < terms; ++t) {
+              const unsigned x = g[bases[s] + t] ^ values[s];
+              if (bits)
+                expected[t * stride + x / 8] |= std::uint8_t(1u << (x % 8));
+              else
+                expected[t * stride + x] = 1;
+            }
+          r.slot.heap_marks(g.data(), bases.data(), values.data(), sources, terms, rows.data(), stride, bits);
+          ASSERT_EQ(rows, expected);
         }
-        const std::size_t stride = 320 + 64 * (terms % 5);
-        std::vector<std::uint8_t> rows(terms * stride);
-        for (auto& b : rows) b = random() % 7 == 0;
-        std::vector<std::uint8_t> expected = rows;
-        for (std::size_t s = 0; s < sources; ++s)
-          for (std::uint64_t t = 0; t < terms; ++t) expected[t * stride + (g[bases[s] + t] ^ values[s])] = 1;
-        r.slot.heap_marks(g.data(), bases.data(), values.data(), sources, terms, rows.data(), stride);
-        ASSERT_EQ(rows, expected);
       }
     }
     // Rows as short as the engine's for small values (stride 2 * 4 + 64): every value and
@@ -150,7 +160,7 @@ TEST(KernelSlots, HeapMarksSetTheByteOfEachPair) {
     std::vector<std::uint8_t> expected = rows;
     for (std::size_t s = 0; s < sources; ++s)
       for (std::uint64_t t = 0; t < terms; ++t) expected[t * stride + (g[bases[s] + t] ^ values[s])] = 1;
-    r.slot.heap_marks(g.data(), bases.data(), values.data(), sources, terms, rows.data(), stride);
+    r.slot.heap_marks(g.data(), bases.data(), values.data(), sources, terms, rows.data(), stride, false);
     ASSERT_EQ(rows, expected);
   }
 }

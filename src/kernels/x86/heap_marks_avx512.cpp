@@ -14,10 +14,11 @@ namespace {
 // Sixteen terms at a time, each in a 32-bit lane, and the 256 slots of a row as eight groups of
 // 32 bits: a source's slot x sets bit x % 32 of group x / 32 by a masked OR, so the marks
 // gather in eight registers instead of costing a byte store each (the stores bound the scalar
-// loop at about one a cycle). The rows get the bits at the end, by masked byte stores of 1s,
-// which leave every other byte as it was.
+// loop at about one a cycle). The rows get the bits at the end: rows of bits OR them in, rows
+// of bytes take them by masked byte stores of 1s, which leave every other byte as it was.
 void heap_marks_avx512(const std::uint8_t* g, const std::uint64_t* bases, const std::uint8_t* values,
-                       std::size_t sources, std::uint64_t terms, std::uint8_t* rows, std::size_t stride) noexcept {
+                       std::size_t sources, std::uint64_t terms, std::uint8_t* rows, std::size_t stride,
+                       bool bits) noexcept {
   constexpr unsigned lanes = 16, groups = 8;
   const __m512i one = _mm512_set1_epi32(1), low = _mm512_set1_epi32(31), ones = _mm512_set1_epi8(1);
   for (std::uint64_t t0 = 0; t0 < terms; t0 += lanes) {
@@ -40,6 +41,14 @@ void heap_marks_avx512(const std::uint8_t* g, const std::uint64_t* bases, const 
     for (unsigned j = 0; j < groups; ++j) _mm512_store_si512(words[j], group[j]);
     for (unsigned t = 0; t < count; ++t) {
       std::uint8_t* row = rows + (t0 + t) * stride;
+      if (bits) {  // group j is the row's 32-bit word j (little-endian)
+        alignas(32) std::uint32_t word[groups];
+        for (unsigned j = 0; j < groups; ++j) word[j] = words[j][t];
+        const __m256i old = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(row),
+                            _mm256_or_si256(old, _mm256_load_si256(reinterpret_cast<const __m256i*>(word))));
+        continue;
+      }
       for (unsigned q = 0; q < groups / 2; ++q) {
         const std::uint64_t marked = words[2 * q][t] | std::uint64_t(words[2 * q + 1][t]) << 32;
         _mm512_mask_storeu_epi8(row + 64 * q, marked, ones);
