@@ -21,6 +21,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstring>
 
 #include "pool/workers.hpp"
@@ -60,8 +61,9 @@ std::uint32_t first_clear_bit(const std::uint8_t* bits, std::uint32_t end) noexc
 // The counters a block's threads poll, each on a cache line of its own: `published`, stored at
 // every term, would otherwise take the others' line away from the threads reading them.
 struct block_progress {
-  block_progress(std::uint64_t count, std::uint64_t part) : speculated(count + 1), first_wrong(count), count_(count),
-                                                            part_(part) {}
+  // Part q is bounds[q] .. bounds[q + 1] - 1.
+  block_progress(std::uint64_t count, const std::uint64_t* bounds)
+      : speculated(count + 1), first_wrong(count), bounds_(bounds) {}
   alignas(64) std::atomic<std::uint64_t> published{0};  // the terms with their candidates
   alignas(64) std::atomic<std::uint64_t> speculated;    // count + 1 while the speculation runs
   alignas(64) std::atomic<std::uint64_t> first_wrong;   // count while no term is known wrong
@@ -83,7 +85,7 @@ struct block_progress {
   template <class Verify>
   bool verify_part(std::uint64_t q, bool own, std::uint64_t most, const Verify& verify) noexcept {
     constexpr std::uint64_t group = 8;
-    const std::uint64_t from = q * part_, to = std::min(count_, from + part_);
+    const std::uint64_t from = bounds_[q], to = bounds_[q + 1];
     std::atomic<std::uint64_t>& next = claims_[q].next;
     bool any = false;
     for (std::uint64_t t = next.load(std::memory_order_relaxed); from + t < to && most != 0;) {
@@ -104,10 +106,11 @@ struct block_progress {
   struct part_claims {  // a part's count of claimed verifications, on a cache line of its own
     alignas(64) std::atomic<std::uint64_t> next{0};
   };
-  std::uint64_t count_, part_;
+  const std::uint64_t* bounds_;
   std::array<part_claims, crew::max_threads> claims_;
 };
 
+static_assert(crew::max_threads <= block_parts::max_parts, "a part for every thread of a crew");
 
 }  // namespace
 
@@ -152,44 +155,38 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   if (packed_rows_) value_limit_ = std::max<std::uint64_t>(value_limit_, 2 * packed_half);  // every slot
   std::uint8_t* rows = size_rows(count);  // each chunk of the marking pass clears its own rows
   const std::size_t stride = stride_;
-  const std::uint64_t part = plan_rare_pairs(n0, count);
+  plan_rare_pairs(n0, count);
+  const unsigned parts = unsigned(std::min<std::uint64_t>(threads_, count));
+  std::array<std::uint64_t, block_parts::max_parts + 1> bounds;
+  parts_.split(count, parts, bounds.data());
   // The rare positions below `count` pair term by term (their partner may lie in the block).
   const std::size_t low = rare_low_;
   // The store's exceptions stay as they are until the block ends (a speculated value is
   // common), so the verification's index of them can be built first.
   if (g_.parity_packed()) index_low_exceptions();
-  // One phase of one item a part, each part `part` consecutive terms: its rows marked, then
-  // its terms speculated in order once the parts before it are (a candidate reads the values
-  // before it), then verified. A thread done with its own part's verifications takes groups of
+  // One phase of one item a part, each part consecutive terms (block_parts sizes them): its
+  // rows marked, then its terms speculated in order once the parts before it are (a candidate
+  // reads the values before it), then verified. A thread done with its own part's verifications takes groups of
   // the others' whose speculation has begun. A term's rows, its candidate and most of its
   // verification stay on the core that marked them: moving a line between two cores costs
   // more than a term's candidate. A term's scan reads only the values below it, all published
   // before it.
-  block_progress progress(count, part);
+  block_progress progress(count, bounds.data());
   auto &published = progress.published, &speculated = progress.speculated, &first_wrong = progress.first_wrong;
   // Speculates the terms from .. to-1 (once those before are published).
   const auto speculate = [&](std::uint64_t from, std::uint64_t to) noexcept {
-    std::uint64_t s = from;
-    bool stop = false;
-    for (; s < to; ++s) {
-      if (s > first_wrong.load(std::memory_order_relaxed)) {
-        stop = true;
-        break;
-      }
-      const std::uint64_t n = n0 + s;
-      const std::uint32_t c = candidate(n, rows + s * stride, low);
+    const auto stop_at = [&](std::uint64_t s) noexcept { speculated.store(s, std::memory_order_release); };
+    for (std::uint64_t s = from; s < to; ++s) {
+      if (s > first_wrong.load(std::memory_order_relaxed)) return stop_at(s);
+      const std::uint32_t c = candidate(n0 + s, rows + s * stride, low);
       // Only the terms after it read a speculated value, and the block stops after one past the
       // values so far: such a value is not stored, so that it widens the store only if verified.
-      if (c < g_.limit()) g_.set(n, c);
+      if (c < g_.limit()) g_.set(n0 + s, c);
       candidates_[s] = c;
       published.store(s + 1, std::memory_order_release);
-      if (c >= value_limit_) {  // the rows of later terms would be too short
-        ++s;
-        stop = true;
-        break;
-      }
+      if (c >= value_limit_) return stop_at(s + 1);  // the rows of later terms would be too short
     }
-    if (stop || s == count) speculated.store(s, std::memory_order_release);
+    if (to == count) stop_at(count);
   };
   // Verification: none after a failure.
   const auto verify_term = [&](std::uint64_t t, unsigned thread) noexcept {
@@ -206,11 +203,14 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
       while (t < seen && !first_wrong.compare_exchange_weak(seen, t)) {}
     }
   };
-  const std::uint64_t parts = (count + part - 1) / part;
+  // Each part's time to mark and to speculate, for the next block's split.
+  using clock = std::chrono::steady_clock;
+  std::array<std::array<clock::duration, 2>, block_parts::max_parts> took;
   run_items(parts, [&](std::uint64_t p, unsigned thread) noexcept {
-    const std::uint64_t from = p * part, to = std::min(count, from + part);
-    for (std::uint64_t at = from; at < to; at += rare_chunk_)
-      mark_rare_chunk(n0, count, rows, at, std::min(to, at + rare_chunk_), thread);
+    const std::uint64_t from = bounds[p], to = bounds[p + 1];
+    const auto start = clock::now();
+    mark_rare_part(n0, count, rows, from, to, thread);
+    took[p][0] = clock::now() - start;
     const auto verify = [&](std::uint64_t t) noexcept { verify_term(t, thread); };
     // Waiting for the parts before it, a thread verifies their published terms.
     const bool reached = progress.wait_for(from, [&]() noexcept {
@@ -218,11 +218,20 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
       for (std::uint64_t q = 0; q < p && !any; ++q) any = progress.verify_part(q, false, 1, verify);
       return any;
     });
+    const auto begun = clock::now();
     if (reached) speculate(from, to);
+    took[p][1] = clock::now() - begun;
     for (std::uint64_t i = 0; i < parts; ++i) progress.verify_part((p + i) % parts, i == 0, ~std::uint64_t(0), verify);
   });
+  const std::uint64_t kept = keep_block(n0, speculated.load(), first_wrong.load());
+  if (parts > 1 && kept == count)
+    for (unsigned q = 0; q < parts; ++q)
+      parts_.record(q, bounds[q + 1] - bounds[q], double(took[q][0].count()), double(took[q][1].count()));
+  return kept;
+}
+
+std::uint64_t grundy_terms::keep_block(std::uint64_t n0, std::uint64_t done, std::uint64_t wrong) {
   // The terms up to the first wrong one are true; that one takes its verified value.
-  const std::uint64_t done = speculated.load(), wrong = first_wrong.load();
   const std::uint64_t kept = wrong < done ? wrong + 1 : done;
   for (std::uint64_t t = 0; t < kept; ++t) {
     g_.set(n0 + t, verified_[t]);

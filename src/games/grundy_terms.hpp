@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "games/block_parts.hpp"
 #include "games/crew.hpp"
 #include "kernels/kernel.hpp"
 #include "nimber/games/heap.hpp"
@@ -91,12 +92,18 @@ class grundy_terms {
 
  private:
   // The block's pass over the pairs (a, m - a) with a rare, count <= a < n0 - k, for every
-  // term, in chunks of terms: plan_rare_pairs() sets it up and returns the terms of a part (a
-  // thread's share of the block), mark_rare_chunk() clears and marks the rows of the terms
-  // from .. to-1, at most a chunk (the chunks may run at once).
-  std::uint64_t plan_rare_pairs(std::uint64_t n0, std::uint64_t count);
+  // term, in chunks of terms: plan_rare_pairs() sets it up, mark_rare_part() clears and marks
+  // the rows of the terms from .. to-1 in chunks of equal length, at most rare_chunk_ each, by
+  // mark_rare_chunk() (the parts may run at once, on different threads).
+  void plan_rare_pairs(std::uint64_t n0, std::uint64_t count);
+  void mark_rare_part(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t from,
+                      std::uint64_t to, unsigned thread) noexcept;
   void mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t from,
                        std::uint64_t to, unsigned thread) noexcept;
+  // The end of a block whose speculation reached `done`, `wrong` its first wrong term (not
+  // below `done` when none): stores and notes the true terms, sets the next block's length,
+  // and returns how many were kept.
+  std::uint64_t keep_block(std::uint64_t n0, std::uint64_t done, std::uint64_t wrong);
   static constexpr std::uint64_t min_rare_chunk = 8;
   // The candidate G(n) given the block's marks: the smallest common value not reached, every
   // pair with a rare member marked first (the ones the block pass left out here).
@@ -198,6 +205,7 @@ class grundy_terms {
   std::vector<std::uint8_t> marks_values_;
   std::size_t marks_capacity_ = 0;
   std::unique_ptr<crew> crew_;  // the helper threads, when threads_ > 1
+  block_parts parts_;           // how a block is split between the threads
   bool three_heaps_ = false;
   std::vector<std::uint64_t> split_offsets_;  // k with "remove k, leave two heaps"
   // Per progression of a subtraction set, per residue class, which values occur there.
@@ -211,7 +219,7 @@ class grundy_terms {
   std::size_t wanted_stride_ = 0;
   std::vector<std::uint32_t> candidates_, verified_;  // per term of the block
   std::vector<std::size_t> high_;     // per split offset, where the per-term rare pairs resume
-  // plan_rare_pairs(): terms a chunk, and the rare positions the pass starts at and those
+  // plan_rare_pairs(): the most terms a chunk, and the rare positions the pass starts at and those
   // below the block's length
   std::uint64_t rare_chunk_ = min_rare_chunk;
   std::size_t rare_first_ = 0, rare_low_ = 0;

@@ -91,7 +91,7 @@ class chunk_marks {
   std::size_t sources_ = 0;
 };
 
-std::uint64_t grundy_terms::plan_rare_pairs(std::uint64_t n0, std::uint64_t count) {
+void grundy_terms::plan_rare_pairs(std::uint64_t n0, std::uint64_t count) {
   // Every pair (a, m - a), m = n - k, a rare with count <= a < n0 - k: for every term n of the
   // block the other heap m - a is then non-empty and below n0, so already known. A rare a
   // below count pairs with a known heap in the terms t < a + k (m - a below n0): those pairs
@@ -107,19 +107,24 @@ std::uint64_t grundy_terms::plan_rare_pairs(std::uint64_t n0, std::uint64_t coun
     const std::size_t high = std::lower_bound(rare_begin, rare_.end(), top) - rare_begin;
     high_.push_back(std::max(high, rare_low_));
   }
-  // A part for each thread, each marked in chunks of terms whose marked parts (marked_bytes()
-  // a row) stay within about 64 KiB, near the first-level cache (a rare position at a time over
-  // all of a long block's rows would not). Longer chunks spread each rare position's setup over
+  // Each thread's part is marked in chunks of terms whose marked parts (marked_bytes() a row)
+  // stay within about 64 KiB, near the first-level cache (a rare position at a time over all
+  // of a long block's rows would not). Longer chunks spread each rare position's setup over
   // more terms.
-  const std::uint64_t part = (count + threads_ - 1) / threads_;
-  rare_chunk_ = std::max(min_rare_chunk, std::min((std::uint64_t(1) << 16) / marked_bytes(), part));
+  rare_chunk_ = std::max(min_rare_chunk, (std::uint64_t(1) << 16) / marked_bytes());
   // Every rare position of every pass may go to the kernel's marks, on every thread at once.
   marks_capacity_ = split_offsets_.size() * rare_.size();
   if (heap_marks_ != nullptr && marks_bases_.size() < threads_ * marks_capacity_) {
     marks_bases_.resize(threads_ * marks_capacity_);
     marks_values_.resize(threads_ * marks_capacity_);
   }
-  return part;
+}
+
+void grundy_terms::mark_rare_part(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t from,
+                                  std::uint64_t to, unsigned thread) noexcept {
+  const std::uint64_t length = to - from, chunks = (length + rare_chunk_ - 1) / rare_chunk_;
+  for (std::uint64_t c = 0; c < chunks; ++c)
+    mark_rare_chunk(n0, count, rows, from + length * c / chunks, from + length * (c + 1) / chunks, thread);
 }
 
 void grundy_terms::mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::uint8_t* rows, std::uint64_t from,
