@@ -166,11 +166,11 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   if (g_.parity_packed()) index_low_exceptions();
   // One phase of one item a part, each part consecutive terms (block_parts sizes them): its
   // rows marked, then its terms speculated in order once the parts before it are (a candidate
-  // reads the values before it), then verified. A thread done with its own part's verifications takes groups of
-  // the others' whose speculation has begun. A term's rows, its candidate and most of its
-  // verification stay on the core that marked them: moving a line between two cores costs
-  // more than a term's candidate. A term's scan reads only the values below it, all published
-  // before it.
+  // reads the values before it), then verified. A thread done with its own part's
+  // verifications takes groups of the others' whose speculation has begun. A term's rows, its
+  // candidate and most of its verification stay on the core that marked them: moving a line
+  // between two cores costs more than a term's candidate. A term's scan reads only the values
+  // below it, all published before it.
   block_progress progress(count, bounds.data());
   auto &published = progress.published, &speculated = progress.speculated, &first_wrong = progress.first_wrong;
   // Speculates the terms from .. to-1 (once those before are published).

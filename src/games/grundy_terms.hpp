@@ -219,8 +219,8 @@ class grundy_terms {
   std::size_t wanted_stride_ = 0;
   std::vector<std::uint32_t> candidates_, verified_;  // per term of the block
   std::vector<std::size_t> high_;     // per split offset, where the per-term rare pairs resume
-  // plan_rare_pairs(): the most terms a chunk, and the rare positions the pass starts at and those
-  // below the block's length
+  // plan_rare_pairs(): the most terms a chunk, and the rare positions the pass starts at and
+  // those below the block's length
   std::uint64_t rare_chunk_ = min_rare_chunk;
   std::size_t rare_first_ = 0, rare_low_ = 0;
   // n0 of the block when its pass took the pairs of the rare positions below its length with a
