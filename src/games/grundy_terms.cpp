@@ -253,6 +253,12 @@ std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std:
   const std::size_t rare_count = rare_.size();
   const bool distinct = distinct_;
   const std::uint64_t low_pass_n0 = low_pass_n0_;
+  // Of the rare positions below the block's length, those whose other heap is known (below
+  // low_pass_n0) were paired by the block's pass; the others have it in the block. On packed
+  // rows that heap holds a speculated value, which is common: its slot is its byte's xor with
+  // the rare value's (row_slot), with no look at the store's exceptions.
+  const bool partners_speculated = packed_rows_ && low_pass_n0 != 0;
+  if (partners_speculated) mark_speculated_partners(n, marks, low);
   const auto mark_pairs = [&](const auto& g, const auto& set) {
     for (std::size_t j = 0; j < split_offsets_.size(); ++j) {
       const std::uint64_t k = split_offsets_[j];
@@ -264,9 +270,8 @@ std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std:
         if (!distinct || 2 * a != m) set(rare_values[i] ^ g[m - a]);
         return true;
       };
-      // Of the rare positions below the block's length, those whose other heap is known (below
-      // low_pass_n0) were paired by the block's pass.
-      for (std::size_t i = 0; i < low && (rare[i] >= m || m - rare[i] >= low_pass_n0) && pair(i); ++i) {}
+      if (!partners_speculated)
+        for (std::size_t i = 0; i < low && (rare[i] >= m || m - rare[i] >= low_pass_n0) && pair(i); ++i) {}
       for (std::size_t i = high_[j]; i < rare_count && pair(i); ++i) {}
     }
   };
@@ -282,6 +287,21 @@ std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std:
   std::uint32_t v = 2 * packed_half;
   while (is_rare(v)) ++v;
   return v;
+}
+
+void grundy_terms::mark_speculated_partners(std::uint64_t n, std::uint8_t* marks, std::size_t low) const noexcept {
+  // Locals, not members: the marks are bytes, which may alias anything reached through `this`.
+  const std::uint64_t* const rare = rare_.data();
+  const std::uint8_t* const rare_bytes = low_rare_bytes_.data();
+  const std::uint8_t* const bytes = g_.packed_bytes();
+  const std::uint64_t known = low_pass_n0_;  // the other heap is at or past it
+  const bool distinct = distinct_;
+  for (const std::uint64_t k : split_offsets_) {
+    if (n < k + 2) continue;
+    const std::uint64_t m = n - k;
+    for (std::size_t i = 0; i < low && rare[i] + known <= m; ++i)
+      if (!distinct || 2 * rare[i] != m) set_bit(marks, rare_bytes[i] ^ bytes[m - rare[i]]);
+  }
 }
 
 void grundy_terms::choose_mask(std::uint64_t from, std::uint64_t to) {

@@ -37,6 +37,15 @@ inline std::uint64_t bit_word(const std::uint8_t* row, std::uint32_t w) noexcept
   return word;
 }
 
+// std::popcount in a few inline operations: the library's base instruction set has no popcnt,
+// so std::popcount would be a call to the compiler's runtime (Hacker's Delight, 5-1).
+inline unsigned count_bits(std::uint64_t x) noexcept {
+  x -= (x >> 1) & 0x5555555555555555;
+  x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0f;
+  return unsigned((x * 0x0101010101010101) >> 56);
+}
+
 // Computes G(n) of a heap game term by term into a store the caller owns, given G(0 .. n-1):
 // naive() by the definition (every option enumerated), sparse_block() by the sparse-space
 // method for a block of terms at once. note(n) must see every term, in order. The hot loops
@@ -108,24 +117,26 @@ class grundy_terms {
   // The candidate G(n) given the block's marks: the smallest common value not reached, every
   // pair with a rare member marked first (the ones the block pass left out here).
   std::uint32_t candidate(std::uint64_t n, std::uint8_t* marks, std::size_t low);
+  // candidate()'s pairs of the rare positions below `low` whose other heap lies in the block,
+  // on packed rows after a pass that took the others.
+  void mark_speculated_partners(std::uint64_t n, std::uint8_t* marks, std::size_t low) const noexcept;
   // G(n) = c unless a rare value below c is unreachable; scans the common-common pairs. Uses
-  // the scratch row `wanted` (zero on entry and exit).
+  // the scratch row `wanted` on rows of bytes (zero on entry and exit); verify_packed() is the
+  // same on packed rows, with no scratch row.
   std::uint32_t verify(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks,
                        std::uint8_t* wanted) const;
-  // verify()'s scan of the pairs of heaps, on the store's array g: table[x] for x the nim-sum
-  // of two stored entries says that it may stand for a wanted value, found(a, m, x) gives that
-  // value's slot in the rows (row_slot) for the pair (a, m - a), or `none` (x stands for another
-  // value). The vector scan takes the pairs that filter_for(m) (a kernels::heap_scan_filter)
-  // says x stands for the value of slot value_of(x) at, and hands the others to found.
-  static constexpr std::uint32_t none = ~std::uint32_t(0);
+  std::uint32_t verify_packed(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks) const;
+  // verify()'s scan of the pairs of heaps, on the store's array g: bit x of the table for x
+  // the nim-sum of two stored entries says that it may stand for a wanted value, and found(a,
+  // m, x) whether it does for the pair (a, m - a). The vector scan takes the pairs where
+  // filter_for(m) (a kernels::heap_scan_filter) says it does, and hands the others to found.
+  // A value found is cleared from the table and, where there is one, from `wanted`.
   static constexpr std::uint64_t scan_stretch = std::uint64_t(1) << 20;  // pairs between trims
-  template <class T, class Found, class Filter, class Value>
-  void scan_pairs(const T* g, std::uint64_t n, std::uint8_t* wanted,
-                  std::uint32_t* table, std::uint32_t& missing, const Found& found,
-                  const Filter& filter_for, const Value& value_of) const noexcept;
-  // The same on a parity-packed store.
-  void scan_pairs_packed(std::uint64_t n, std::uint8_t* wanted, std::uint32_t* table,
-                         std::uint32_t& missing) const noexcept;
+  template <class T, class Found, class Filter>
+  void scan_pairs(const T* g, std::uint64_t n, std::uint8_t* wanted, std::uint32_t* table,
+                  std::uint32_t& missing, const Found& found, const Filter& filter_for) const noexcept;
+  // The same on a parity-packed store, the table indexed by the values' bytes.
+  void scan_pairs_packed(std::uint64_t n, std::uint32_t* table, std::uint32_t& missing) const noexcept;
   // The store's exceptions below low_exceptions_range_ as bits (low_exceptions_), rebuilt
   // before each verification: a scan's lower heaps stay below it but in the longest scans.
   void index_low_exceptions();
@@ -223,6 +234,7 @@ class grundy_terms {
   // those below the block's length
   std::uint64_t rare_chunk_ = min_rare_chunk;
   std::size_t rare_first_ = 0, rare_low_ = 0;
+  std::vector<std::uint8_t> low_rare_bytes_;  // on a packed store, the bytes of those below it
   // n0 of the block when its pass took the pairs of the rare positions below its length with a
   // known heap (candidate() then only those with a heap in the block), else 0.
   std::uint64_t low_pass_n0_ = 0;

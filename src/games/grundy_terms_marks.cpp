@@ -101,6 +101,9 @@ void grundy_terms::plan_rare_pairs(std::uint64_t n0, std::uint64_t count) {
   rare_low_ = std::lower_bound(rare_begin, rare_.end(), count) - rare_begin;
   low_pass_n0_ = std::ranges::all_of(split_offsets_, [&](std::uint64_t k) { return n0 > count + k; }) ? n0 : 0;
   rare_first_ = low_pass_n0_ != 0 ? 0 : rare_low_;
+  low_rare_bytes_.clear();
+  if (g_.parity_packed())
+    for (std::size_t i = 0; i < rare_low_; ++i) low_rare_bytes_.push_back(g_.pack(rare_values_[i]));
   high_.clear();
   for (const std::uint64_t k : split_offsets_) {
     const std::uint64_t top = n0 > k ? n0 - k : 0;  // this pass takes a < top

@@ -40,20 +40,6 @@ std::uint32_t unmarked_below(std::uint32_t c, const std::uint8_t* marks, std::ui
   return count;
 }
 
-// unmarked_below() on a row of bits (c <= 1024).
-std::uint32_t unmarked_bits_below(std::uint32_t c, const std::uint8_t* bits, std::uint8_t* wanted,
-                                  std::uint64_t* low) noexcept {
-  std::fill_n(low, 16, std::uint64_t(0));
-  std::uint32_t count = 0;
-  for (std::uint32_t w = 0; 64 * w < c; ++w) {
-    std::uint64_t clear = ~bit_word(bits, w);
-    if (c - 64 * w < 64) clear &= (std::uint64_t(1) << (c - 64 * w)) - 1;
-    low[w] = clear;
-    for (; clear != 0; clear &= clear - 1, ++count) wanted[64 * w + unsigned(std::countr_zero(clear))] = 1;
-  }
-  return count;
-}
-
 }  // namespace
 
 std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks,
@@ -61,44 +47,54 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, const std::
   // c, the smallest unmarked common value, is the mex unless a rare value below it is
   // unreachable. Scan the common pairs only until every rare value below c is seen. The table
   // holds the wanted values by the nim-sums that stand for them: the value itself below 1024
-  // (the vector scan needs every nim-sum there), or on a parity-packed store its byte (every
-  // value is below 512 there, and so is every nim-sum; the rare ones have distinct bytes, and
-  // the rows keep them by their bytes: row_slot).
-  const bool packed = packed_rows_;
-  const std::size_t half = packed ? packed_half : 0;  // the slots of the rare values below c
-  const std::uint32_t span = packed ? rare_below(c) : c;
+  // (the vector scan needs every nim-sum there).
+  if (packed_rows_) return verify_packed(n, c, marks);
   std::uint64_t low[16];
-  std::uint32_t missing = packed ? unmarked_bits_below(span, marks + half / 8, wanted + half, low)
-                                 : unmarked_below(span, marks + half, wanted + half, low);
+  std::uint32_t missing = unmarked_below(c, marks, wanted, low);
   std::uint32_t table[32];
   for (unsigned i = 0; i < 16; ++i) {
     table[2 * i] = std::uint32_t(low[i]);
     table[2 * i + 1] = std::uint32_t(low[i] >> 32);
   }
-  if (packed) {
-    scan_pairs_packed(n, wanted, table, missing);
-  } else {
-    const auto found = [wanted](std::uint64_t, std::uint64_t, std::uint32_t x) noexcept { return wanted[x] ? x : none; };
-    const auto every_pair = [](std::uint64_t) { return ::nimber::detail::kernels::heap_scan_filter{}; };
-    const auto itself = [](std::uint32_t x) { return x; };
-    g_.visit([&](const auto* g) { scan_pairs(g, n, wanted, table, missing, found, every_pair, itself); });
-  }
+  const auto found = [wanted](std::uint64_t, std::uint64_t, std::uint32_t x) noexcept { return wanted[x] != 0; };
+  const auto every_pair = [](std::uint64_t) { return ::nimber::detail::kernels::heap_scan_filter{}; };
+  g_.visit([&](const auto* g) { scan_pairs(g, n, wanted, table, missing, found, every_pair); });
   if (missing == 0) return c;
   // G(n) is the least wanted value not found (found ones were cleared as they were found):
-  // every value below c is marked or wanted, and c is not reached. The slots ascend with the
-  // values.
-  std::uint8_t* const first = wanted + half;
-  const std::uint32_t at = std::uint32_t(std::find(first, first + span, std::uint8_t(1)) - first);
-  std::fill_n(first, span, std::uint8_t(0));
-  return packed ? g_.rare_value(std::uint8_t(at)) : at;
+  // every value below c is marked or wanted, and c is not reached.
+  const std::uint32_t at = std::uint32_t(std::find(wanted, wanted + c, std::uint8_t(1)) - wanted);
+  std::fill_n(wanted, c, std::uint8_t(0));
+  return at;
+}
+
+// On a parity-packed store every value is below 512, and so is every nim-sum: the rare values
+// have distinct bytes, the rows keep them by their bytes (row_slot) and the table by the same
+// bytes, so the table alone tells which are still wanted.
+std::uint32_t grundy_terms::verify_packed(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks) const {
+  const std::uint32_t span = rare_below(c);  // the rare values below c, by their bytes
+  const std::uint8_t* const rare_half = marks + packed_half / 8;
+  std::uint32_t table[32] = {};
+  std::uint32_t missing = 0;
+  for (std::uint32_t w = 0; 64 * w < span; ++w) {
+    std::uint64_t clear = ~bit_word(rare_half, w);
+    if (span - 64 * w < 64) clear &= (std::uint64_t(1) << (span - 64 * w)) - 1;
+    table[2 * w] = std::uint32_t(clear);
+    table[2 * w + 1] = std::uint32_t(clear >> 32);
+    missing += count_bits(clear);
+  }
+  scan_pairs_packed(n, table, missing);
+  if (missing == 0) return c;
+  // G(n) is the least rare value still wanted: every value below c is marked or wanted, and c
+  // is not reached. The bytes ascend with the values.
+  const std::uint32_t* const left = std::find_if(table, table + 8, [](std::uint32_t w) { return w != 0; });
+  return g_.rare_value(std::uint8_t(32 * (left - table) + std::countr_zero(*left)));
 }
 
 // The nim-sum of two bytes of a parity-packed store is the packed nim-sum of their values
 // when both heaps are common or both rare (the dropped bits cancel), and that nim-sum is rare:
 // the scan runs on the bytes against the table of the wanted rare values by their bytes. A hit
 // from one rare and one common heap stands for a common value, never wanted, and is skipped.
-void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint8_t* wanted,
-                                     std::uint32_t* table, std::uint32_t& missing) const noexcept {
+void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint32_t* table, std::uint32_t& missing) const noexcept {
   // Whether heap q is an exception: the index below low_exceptions_range_, else a search. The
   // upper heap m - a descends as the scan goes on, so a cursor follows it through the
   // exceptions (set again when m changes, with the split offset).
@@ -120,8 +116,7 @@ void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint8_t* wanted,
     return above > 0 && rare_at[above - 1] == q;
   };
   const auto found = [&](std::uint64_t a, std::uint64_t m, std::uint32_t b) noexcept {
-    if (((table[b >> 5] >> (b & 31)) & 1) == 0 || is_rare_low(a) != is_rare_high(m, m - a)) return none;
-    return packed_half + b;  // the rare value's slot
+    return ((table[b >> 5] >> (b & 31)) & 1) != 0 && is_rare_low(a) == is_rare_high(m, m - a);
   };
   // The vector scan takes a hit for a wanted value where the lower heap is in the index and the
   // upper heap is common (below the largest exception under m), and skips the lower heaps that
@@ -131,8 +126,7 @@ void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint8_t* wanted,
     const std::uint64_t upper_common_below = above == rare_at.begin() ? ~std::uint64_t(0) : m - above[-1];
     return ::nimber::detail::kernels::heap_scan_filter{low, std::min(low_exceptions_range_, upper_common_below)};
   };
-  const auto rare_slot = [](std::uint32_t b) { return packed_half + b; };
-  scan_pairs(g_.packed_bytes(), n, wanted, table, missing, found, filter_for, rare_slot);
+  scan_pairs(g_.packed_bytes(), n, nullptr, table, missing, found, filter_for);
 }
 
 // The bits of the store's exceptions below low_exceptions_range_, for scan_pairs_packed.
@@ -144,29 +138,28 @@ void grundy_terms::index_low_exceptions() {
   }
 }
 
-template <class T, class Found, class Filter, class Value>
-void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* wanted,
-                              std::uint32_t* table, std::uint32_t& missing, const Found& found,
-                              const Filter& filter_for, const Value& value_of) const noexcept {
+template <class T, class Found, class Filter>
+void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* wanted, std::uint32_t* table,
+                              std::uint32_t& missing, const Found& found, const Filter& filter_for) const noexcept {
   const auto scan = scan_ != nullptr && value_limit_ <= 1024 ? scan_->of(g) : nullptr;
+  // Every nim-sum of two values lies in the table's range, its first 256 bits for bytes.
   const unsigned reach_words = sizeof(T) == 1 ? 8 : 32;
   // The values the vector scan found: the bits it cleared from the table since `seen`.
   const auto note_found = [&](const std::uint32_t* seen) {
-    for (unsigned w = 0; w < 32; ++w)
-      for (std::uint32_t cleared = seen[w] & ~table[w]; cleared != 0; cleared &= cleared - 1) {
-        const std::uint32_t v = value_of(32 * w + unsigned(std::countr_zero(cleared)));
-        wanted[v] = 0;
-        --missing;
-      }
+    for (unsigned w = 0; w < reach_words; ++w) {
+      std::uint32_t cleared = seen[w] & ~table[w];
+      missing -= count_bits(cleared);
+      if (wanted != nullptr)
+        for (; cleared != 0; cleared &= cleared - 1) wanted[32 * w + unsigned(std::countr_zero(cleared))] = 0;
+    }
   };
   for (const std::uint64_t k : split_offsets_) {
     if (missing == 0 || n < k + 2) break;
     const std::uint64_t m = n - k, last = distinct_ ? (m - 1) / 2 : m / 2;
     const auto take = [&](std::uint64_t a) {
       const std::uint32_t x = g[a] ^ g[m - a];
-      const std::uint32_t v = found(a, m, x);
-      if (v != none) [[unlikely]] {  // a rare value below c seen for the first time
-        wanted[v] = 0;
+      if (found(a, m, x)) [[unlikely]] {  // a rare value below c seen for the first time
+        if (wanted != nullptr) wanted[x] = 0;
         if (x < 1024) table[x >> 5] &= ~(std::uint32_t(1) << (x & 31));
         --missing;
       }
@@ -180,12 +173,11 @@ void grundy_terms::scan_pairs(const T* g, std::uint64_t n, std::uint8_t* wanted,
       if (scan != nullptr)
         for (;;) {
           std::uint32_t seen[32];
-          std::copy_n(table, 32, seen);
+          std::copy_n(table, reach_words, seen);
           std::uint64_t lanes = 0;
           a = scan(g, m, a, stop, table, filter, lanes);
           note_found(seen);
-          // Every nim-sum of two values lies in the table's range (its first 256 bits for
-          // bytes): once that is empty, no pair can give a value still missing.
+          // Once the table's range is empty, no pair can give a value still missing.
           if (std::all_of(table, table + reach_words, [](std::uint32_t w) { return w == 0; })) return;
           if (lanes == 0) break;  // the tail, pair by pair below
           for (; lanes != 0; lanes &= lanes - 1) take(a + std::uint64_t(std::countr_zero(lanes)));
