@@ -81,15 +81,16 @@ struct block_progress {
 
   // Calls verify(t) for the terms of part q in groups, at most `most` groups, claimed from the
   // part's counter; another part's (own false) only from its first published term on, so that
-  // its owner is sure to publish the rest. Returns whether it took any.
+  // its owner is sure to publish the rest. Returns whether it took any. The groups shrink to
+  // single terms at the part's end, so that a thread that runs out of groups there waits for
+  // the other's last term, not for its last eight.
   template <class Verify>
   bool verify_part(std::uint64_t q, bool own, std::uint64_t most, const Verify& verify) noexcept {
-    constexpr std::uint64_t group = 8;
     const std::uint64_t from = bounds_[q], to = bounds_[q + 1];
     std::atomic<std::uint64_t>& next = claims_[q].next;
     bool any = false;
     for (std::uint64_t t = next.load(std::memory_order_relaxed); from + t < to && most != 0;) {
-      const std::uint64_t first = from + t;
+      const std::uint64_t first = from + t, group = std::clamp<std::uint64_t>((to - first) / 4, 1, 8);
       if (!own && published.load(std::memory_order_acquire) <= first &&
           speculated.load(std::memory_order_acquire) > first)
         break;
@@ -235,7 +236,7 @@ std::uint64_t grundy_terms::keep_block(std::uint64_t n0, std::uint64_t done, std
   const std::uint64_t kept = wrong < done ? wrong + 1 : done;
   for (std::uint64_t t = 0; t < kept; ++t) {
     g_.set(n0 + t, verified_[t]);
-    note(n0 + t);
+    note(n0 + t, verified_[t]);
   }
   // A wrong speculation wastes the rest of the block: shorten the next one while rare values
   // come often, lengthen it again while they do not.

@@ -72,7 +72,7 @@ class grundy_terms {
   static constexpr std::uint64_t max_block = 256;
   std::uint64_t block_size() const { return block_; }
 
-  bool is_rare(std::uint32_t v) const { return (std::popcount(v & mask_) & 1) == 0; }
+  bool is_rare(std::uint32_t v) const { return (count_bits(v & mask_) & 1) == 0; }
 
   // Picks the mask that makes the fewest of G(from .. to-1) rare and rebuilds the rare list.
   void choose_mask(std::uint64_t from, std::uint64_t to);
@@ -90,8 +90,9 @@ class grundy_terms {
     note(n);
   }
   // Before a mask is chosen no position is listed (the list is built when it is).
-  void note(std::uint64_t n) {
-    const std::uint32_t v = g_[n];
+  void note(std::uint64_t n) { note(n, g_[n]); }
+  // note(n) with v = G(n), as stored.
+  void note(std::uint64_t n, std::uint32_t v) {
     if (n >= 1 && mask_ != 0 && is_rare(v)) {
       rare_.push_back(n);
       rare_values_.push_back(v);
@@ -240,6 +241,7 @@ class grundy_terms {
   std::uint64_t low_pass_n0_ = 0;
   std::uint64_t low_exceptions_range_;         // a multiple of 64
   std::vector<std::uint64_t> low_exceptions_;  // index_low_exceptions()
+  std::vector<std::uint64_t> indexed_exceptions_;  // the exceptions it holds
   std::uint32_t mask_ = 0;
   bool packed_rows_ = false;  // the rows of the block under way are in row_slot's packed form
   // On rows of bytes, 1 at the slots of the rare values below stride_, for the candidate's

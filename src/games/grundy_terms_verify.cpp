@@ -129,13 +129,16 @@ void grundy_terms::scan_pairs_packed(std::uint64_t n, std::uint32_t* table, std:
   scan_pairs(g_.packed_bytes(), n, nullptr, table, missing, found, filter_for);
 }
 
-// The bits of the store's exceptions below low_exceptions_range_, for scan_pairs_packed.
+// The bits of the store's exceptions below low_exceptions_range_, for scan_pairs_packed. The
+// index depends on those exceptions alone, kept as they were indexed: a run past the range
+// rebuilds it only when they change (a new mask), not at every block.
 void grundy_terms::index_low_exceptions() {
+  const std::span<const std::uint64_t> all = g_.exceptions();
+  const auto low = all.first(std::size_t(std::lower_bound(all.begin(), all.end(), low_exceptions_range_) - all.begin()));
+  if (!low_exceptions_.empty() && std::ranges::equal(low, indexed_exceptions_)) return;
+  indexed_exceptions_.assign(low.begin(), low.end());
   low_exceptions_.assign(low_exceptions_range_ / 64 + 2, 0);  // words past the range: see heap_scan_filter
-  for (const std::uint64_t q : g_.exceptions()) {
-    if (q >= low_exceptions_range_) break;
-    low_exceptions_[q >> 6] |= std::uint64_t(1) << (q & 63);
-  }
+  for (const std::uint64_t q : low) low_exceptions_[q >> 6] |= std::uint64_t(1) << (q & 63);
 }
 
 template <class T, class Found, class Filter>
