@@ -96,10 +96,9 @@ std::uint64_t heap_pair_scan_avx512(const T* g, std::uint64_t m, std::uint64_t a
 constexpr unsigned flush_pairs = 256;
 
 // Clears from the table (bit x & 7 of byte x >> 3; bytes 64 .. 127, nim-sums from 512 on, in
-// `high`) the `count` nim-sums v[0 ..], their bits ORed in two accumulators so that the ORs do
-// not wait for each other. One-byte nim-sums never reach `high`.
-template <class T>
-void clear_table_bits(const T* v, unsigned count, __m512i& low, __m512i& high) noexcept {
+// `high`) the `count` two-byte nim-sums v[0 ..], their bits ORed in two accumulators so that
+// the ORs do not wait for each other.
+inline void clear_table_bits(const std::uint16_t* v, unsigned count, __m512i& low, __m512i& high) noexcept {
   const auto bit = [](std::uint32_t x, bool upper) {
     const __mmask64 at = __mmask64(x >= 512 ? upper : !upper) << ((x >> 3) & 63);
     return _mm512_maskz_set1_epi8(at, char(1 << (x & 7)));
@@ -109,14 +108,41 @@ void clear_table_bits(const T* v, unsigned count, __m512i& low, __m512i& high) n
   for (; i + 2 <= count; i += 2) {
     c0 = _mm512_or_si512(c0, bit(v[i], false));
     c1 = _mm512_or_si512(c1, bit(v[i + 1], false));
-    if constexpr (sizeof(T) > 1) h = _mm512_or_si512(h, _mm512_or_si512(bit(v[i], true), bit(v[i + 1], true)));
+    h = _mm512_or_si512(h, _mm512_or_si512(bit(v[i], true), bit(v[i + 1], true)));
   }
   if (i < count) {
     c0 = _mm512_or_si512(c0, bit(v[i], false));
-    if constexpr (sizeof(T) > 1) h = _mm512_or_si512(h, bit(v[i], true));
+    h = _mm512_or_si512(h, bit(v[i], true));
   }
   low = _mm512_andnot_si512(_mm512_or_si512(c0, c1), low);
-  if constexpr (sizeof(T) > 1) high = _mm512_andnot_si512(h, high);
+  high = _mm512_andnot_si512(h, high);
+}
+
+// The 256-bit set {x} for every byte x: a round finds a dozen nim-sums on average, and one
+// load and OR each from this 8 KiB table costs a fraction of building the bit in registers.
+struct byte_bit_sets {
+  alignas(32) std::uint8_t set[256][32] = {};
+  constexpr byte_bit_sets() noexcept {
+    for (unsigned x = 0; x < 256; ++x) set[x][x >> 3] = std::uint8_t(1u << (x & 7));
+  }
+};
+constexpr byte_bit_sets byte_bits;
+
+// Clears the `count` one-byte nim-sums v[0 ..] from both copies of the table (the byte scan's
+// 32 bytes, twice), their sets ORed in two accumulators so that the ORs do not wait for each
+// other.
+inline void clear_byte_bits(const std::uint8_t* v, unsigned count, __m512i& table) noexcept {
+  const auto bit_set = [](std::uint8_t x) {
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(byte_bits.set[x]));
+  };
+  __m256i c0 = _mm256_setzero_si256(), c1 = c0;
+  unsigned i = 0;
+  for (; i + 2 <= count; i += 2) {
+    c0 = _mm256_or_si256(c0, bit_set(v[i]));
+    c1 = _mm256_or_si256(c1, bit_set(v[i + 1]));
+  }
+  if (i < count) c0 = _mm256_or_si256(c0, bit_set(v[i]));
+  table = _mm512_andnot_si512(_mm512_broadcast_i64x4(_mm256_or_si256(c0, c1)), table);
 }
 
 inline void compress_into(std::uint8_t* out, std::uint64_t hits, __m512i x) noexcept {
@@ -175,29 +201,32 @@ std::uint64_t scan_by_steps(std::uint64_t a, std::uint64_t last, const heap_scan
 
 // One-byte values, sixty-four pairs a step: the nim-sums are bytes, so the table's first 256
 // bits, as 32 bytes, serve a byte lookup (VPERMB on the nim-sum's top five bits, then a test
-// against its bit in the byte) with no widening.
+// against its bit in the byte) with no widening. VPERMB reads six bits of each index, so two
+// copies of the 32 bytes make the sixth bit (a neighbouring byte's, after a 16-bit shift)
+// harmless, and a register of 1 << (i % 8) in byte i turns the nim-sum itself into its bit:
+// neither index needs a mask.
 std::uint64_t heap_pair_scan_bytes(const std::uint8_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
                                    std::uint32_t* bits, const heap_scan_filter& filter,
                                    std::uint64_t& lanes) noexcept {
-  __m512i table = _mm512_loadu_si512(bits);  // bytes 0 .. 31 are bits 0 .. 255
+  // Bytes 0 .. 31 are bits 0 .. 255, and so are bytes 32 .. 63.
+  __m512i table = _mm512_broadcast_i64x4(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(bits)));
   const __m512i reverse = _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
                                           21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38,
                                           39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56,
                                           57, 58, 59, 60, 61, 62, 63);
-  const __m512i bit_of = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128));
-  const __m512i low3 = _mm512_set1_epi8(7), top5 = _mm512_set1_epi8(31);
+  const __m512i bit_of = _mm512_set1_epi64(std::int64_t(0x8040201008040201));
   // The hit lanes of the step at a0, its nim-sums in x.
   const auto step = [&](std::uint64_t a0, __m512i& x) {
     const __m512i lo = _mm512_loadu_si512(g + a0);  // G(a0 + i) in byte i
     const __m512i hi = _mm512_permutexvar_epi8(reverse, _mm512_loadu_si512(g + (m - a0 - 63)));
     x = _mm512_xor_si512(lo, hi);  // byte i: G(a0 + i) ^ G(m - a0 - i)
-    const __m512i byte = _mm512_permutexvar_epi8(_mm512_and_si512(_mm512_srli_epi16(x, 3), top5), table);
-    const __m512i bit = _mm512_shuffle_epi8(bit_of, _mm512_and_si512(x, low3));
+    const __m512i byte = _mm512_permutexvar_epi8(_mm512_srli_epi16(x, 3), table);
+    const __m512i bit = _mm512_permutexvar_epi8(x, bit_of);
     return std::uint64_t(_mm512_test_epi8_mask(byte, bit));
   };
   const auto emptied = [&] { return _mm512_mask_test_epi8_mask(0xffffffffu, table, table) == 0; };
   lanes = 0;
-  const auto clear = [&](const std::uint8_t* v, unsigned count) { clear_table_bits(v, count, table, table); };
+  const auto clear = [&](const std::uint8_t* v, unsigned count) { clear_byte_bits(v, count, table); };
   const bool done =
       scan_in_rounds<std::uint8_t>(a, std::min(last + 1, filter.certain_below), filter, step, clear, emptied);
   if (!done) a = scan_by_steps<std::uint8_t>(a, last, filter, step, clear, emptied, lanes);
