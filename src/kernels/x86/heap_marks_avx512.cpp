@@ -20,7 +20,7 @@ void heap_marks_avx512(const std::uint8_t* g, const std::uint64_t* bases, const 
                        std::size_t sources, std::uint64_t terms, std::uint8_t* rows, std::size_t stride,
                        bool bits) noexcept {
   constexpr unsigned lanes = 16, groups = 8;
-  const __m512i one = _mm512_set1_epi32(1), low = _mm512_set1_epi32(31), ones = _mm512_set1_epi8(1);
+  const __m512i one = _mm512_set1_epi32(1), ones = _mm512_set1_epi8(1);
   for (std::uint64_t t0 = 0; t0 < terms; t0 += lanes) {
     const unsigned count = unsigned(std::min<std::uint64_t>(lanes, terms - t0));
     const __mmask64 live = (std::uint64_t(1) << count) - 1;  // the lanes past `terms` read nothing
@@ -30,7 +30,8 @@ void heap_marks_avx512(const std::uint8_t* g, const std::uint64_t* bases, const 
       // A masked 64-byte load of the live bytes, at most 16 (AVX-512BW; the others are not read).
       const __m128i bytes = _mm512_castsi512_si128(_mm512_maskz_loadu_epi8(live, g + bases[s] + t0));
       const __m512i x = _mm512_xor_si512(_mm512_cvtepu8_epi32(bytes), _mm512_set1_epi32(values[s]));
-      const __m512i bit = _mm512_sllv_epi32(one, _mm512_and_si512(x, low)), at = _mm512_srli_epi32(x, 5);
+      // A rotation counts modulo 32: the bit x % 32 with no mask.
+      const __m512i bit = _mm512_rolv_epi32(one, x), at = _mm512_srli_epi32(x, 5);
 #pragma GCC unroll 8
       for (unsigned j = 0; j < groups; ++j) {
         const __mmask16 here = _mm512_cmpeq_epi32_mask(at, _mm512_set1_epi32(int(j)));
