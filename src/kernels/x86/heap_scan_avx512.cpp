@@ -91,8 +91,10 @@ std::uint64_t heap_pair_scan_avx512(const T* g, std::uint64_t m, std::uint64_t a
 // branch on them mispredicts often and a hit's lanes wait for the nim-sums to come back from
 // memory. Where no hit can go back to the caller (below filter.certain_below), the scans go in
 // rounds of flush_pairs pairs without a branch on their hits: each step compresses its hit
-// nim-sums into a buffer (VPCOMPRESSB/W), and the round's are then cleared from the table
-// together. A value found twice in a round is cleared twice, which changes nothing.
+// nim-sums into a buffer (VPCOMPRESSB/W), and the round's are cleared from the table together
+// after the next round's steps: those steps then look up a table that does not wait for the
+// clearing (it would make each round wait for the one before, its hits through memory and
+// back). A value found twice, in a round or in two, is cleared twice, which changes nothing.
 constexpr unsigned flush_pairs = 256;
 
 // Clears from the table (bit x & 7 of byte x >> 3; bytes 64 .. 127, nim-sums from 512 on, in
@@ -160,19 +162,24 @@ template <class T, class Step, class Clear, class Emptied>
 bool scan_in_rounds(std::uint64_t& a, std::uint64_t end, const heap_scan_filter& filter, const Step& step,
                     const Clear& clear, const Emptied& emptied) noexcept {
   constexpr unsigned w = heap_scan_step<T>, steps = flush_pairs / w;
-  alignas(64) T found[flush_pairs + w];
+  alignas(64) T found[2][flush_pairs + w];
+  unsigned round = 0, pending = 0;  // the hits of the round before, in found[(round + 1) % 2]
   while (end >= flush_pairs && a <= end - flush_pairs) {
+    T* const into = found[round % 2];
     unsigned count = 0;
     for (unsigned s = 0; s < steps; ++s, a += w) {
       __m512i x;
       const std::uint64_t hits = step(a, x) & ~skipped_lanes(filter.skip, a);
-      compress_into(found + count, hits, x);
+      compress_into(into + count, hits, x);
       count += unsigned(std::popcount(hits));
     }
-    clear(found, count);
-    if (emptied()) return true;
+    clear(found[(round + 1) % 2], pending);
+    if (emptied()) return true;  // this round's hits are values already cleared
+    pending = count;
+    ++round;
   }
-  return false;
+  clear(found[(round + 1) % 2], pending);
+  return emptied();
 }
 
 // Then the steps one at a time, each going back to the caller where certain_hits says so.
