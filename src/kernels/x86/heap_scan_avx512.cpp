@@ -120,7 +120,7 @@ inline void clear_table_bits(const std::uint16_t* v, unsigned count, __m512i& lo
   high = _mm512_andnot_si512(h, high);
 }
 
-// The 256-bit set {x} for every byte x: a round finds a dozen nim-sums on average, and one
+// The 256-bit set {x} for every byte x: a round finds about ten nim-sums on average, and one
 // load and OR each from this 8 KiB table costs a fraction of building the bit in registers.
 struct byte_bit_sets {
   alignas(32) std::uint8_t set[256][32] = {};
