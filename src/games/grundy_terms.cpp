@@ -135,7 +135,7 @@ grundy_terms::grundy_terms(const heap_game& game, packed_values& g, unsigned thr
 }
 
 std::uint32_t grundy_terms::naive(std::uint64_t n) {
-  packed_rows_ = false;
+  packed_rows_ = bit_rows_ = false;
   std::uint8_t* marks = clear_rows(1);
   mark_single_heap_options(n, marks);
   g_.read([&](const auto& g) {
@@ -153,6 +153,9 @@ std::uint64_t grundy_terms::sparse_block(std::uint64_t n0, std::uint64_t count) 
   count = std::min(count, block_);
   // The store keeps its form through the block (a speculated value is set only within it).
   packed_rows_ = g_.parity_packed();
+  // Unpacked rows of bits where the kernel's marks gather them: marked one at a time, bits cost
+  // a load and a store each where bytes cost a store.
+  bit_rows_ = packed_rows_ || (g_.width() == 1 && heap_marks_ != nullptr);
   if (packed_rows_) value_limit_ = std::max<std::uint64_t>(value_limit_, 2 * packed_half);  // every slot
   std::uint8_t* rows = size_rows(count);  // each chunk of the marking pass clears its own rows
   const std::size_t stride = stride_;
@@ -277,11 +280,17 @@ std::uint32_t grundy_terms::candidate(std::uint64_t n, std::uint8_t* marks, std:
     }
   };
   g_.read([&](const auto& g) {
-    if (!packed_rows_) return mark_pairs(g, [marks](std::uint32_t v) { marks[v] = 1; });
+    if (!bit_rows_) return mark_pairs(g, [marks](std::uint32_t v) { marks[v] = 1; });
+    if (!packed_rows_) return mark_pairs(g, [marks](std::uint32_t v) { set_bit(marks, v); });
     const std::uint16_t* const slots = packed_slots_.data();
     mark_pairs(g, [marks, slots](std::uint32_t v) { set_bit(marks, slots[v]); });
   });
-  if (!packed_rows_) return first_clear(marks, rare_bytes_.data());
+  if (!bit_rows_) return first_clear(marks, rare_bytes_.data());
+  if (!packed_rows_) {  // c < 512 (size_rows)
+    for (std::uint32_t w = 0;; ++w)
+      if (const std::uint64_t clear = ~(bit_word(marks, w) | rare_bits_[w]); clear != 0)
+        return 64 * w + std::uint32_t(std::countr_zero(clear));
+  }
   // The common half's first clear bit is the byte of c; past it every slot is rare up to 512,
   // so with that half full c is the first common value from 512 on.
   if (const std::uint32_t c = first_clear_bit(marks, packed_half); c < packed_half) return g_.common_values()[c];
@@ -351,10 +360,10 @@ std::pair<std::uint32_t, std::uint64_t> fewest_rare_mask(std::span<const std::ui
 // sparse method's search for c, which stops below 2 * value_limit_ (the mask is below
 // value_limit_, so some value in [value_limit_, 2 value_limit_) is common). One cache line more
 // staggers the rows' marked parts over the cache's sets: at a power-of-two stride they would all
-// fall in the same few. Packed rows are 512 bits, the candidate's search stopping at the 512th.
+// fall in the same few. Rows of bits are 512 bits, the candidate's search stopping at the 512th.
 std::uint8_t* grundy_terms::size_rows(std::uint64_t count) {
-  const std::size_t bytes = packed_rows_ ? 2 * packed_half : 2 * std::size_t(value_limit_);
-  const std::size_t stride = packed_rows_ ? packed_row_bytes : bytes + 64;
+  const std::size_t bytes = bit_rows_ ? 2 * packed_half : 2 * std::size_t(value_limit_);
+  const std::size_t stride = bit_rows_ ? bit_row_bytes : bytes + 64;
   if (stride != stride_) {  // the old marks lie anywhere in rows of the new stride
     stride_ = stride;
     std::fill(rows_.begin(), rows_.end(), std::uint8_t(0));
@@ -364,10 +373,16 @@ std::uint8_t* grundy_terms::size_rows(std::uint64_t count) {
     wanted_stride_ = bytes + 64;
     wanted_.assign(threads_ * wanted_stride_, 0);
   }
-  if (!packed_rows_ && (rare_bytes_.size() != stride_ || rare_bytes_mask_ != mask_)) {
+  if (!bit_rows_ && (rare_bytes_.size() != stride_ || rare_bytes_mask_ != mask_)) {
     rare_bytes_.resize(stride_);
     for (std::size_t v = 0; v < stride_; ++v) rare_bytes_[v] = is_rare(std::uint32_t(v));
     rare_bytes_mask_ = mask_;
+  }
+  if (bit_rows_ && !packed_rows_ && rare_bits_mask_ != mask_) {
+    rare_bits_.fill(0);
+    for (std::uint32_t v = 0; v < 2 * packed_half; ++v)
+      if (is_rare(v)) rare_bits_[v / 64] |= std::uint64_t(1) << (v % 64);
+    rare_bits_mask_ = mask_;
   }
   if (packed_rows_ && packed_slots_mask_ != mask_) {
     packed_slots_.resize(2 * packed_half);

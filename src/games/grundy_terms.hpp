@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <memory>
 #include <bit>
@@ -127,6 +128,8 @@ class grundy_terms {
   std::uint32_t verify(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks,
                        std::uint8_t* wanted) const;
   std::uint32_t verify_packed(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks) const;
+  // The same on unpacked rows of bits.
+  std::uint32_t verify_bits(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks) const;
   // verify()'s scan of the pairs of heaps, on the store's array g: bit x of the table for x
   // the nim-sum of two stored entries says that it may stand for a wanted value, and found(a,
   // m, x) whether it does for the pair (a, m - a). The vector scan takes the pairs where
@@ -152,8 +155,8 @@ class grundy_terms {
 
   // Rows of marks for `count` terms: sized (size_rows) or sized and zeroed (clear_rows).
   std::uint8_t* size_rows(std::uint64_t count);
-  // The bytes of a row that marks reach: value_limit_, or 512 bits on packed rows.
-  std::size_t marked_bytes() const { return packed_rows_ ? packed_row_bytes : value_limit_; }
+  // The bytes of a row that marks reach: value_limit_, or 512 bits on rows of bits.
+  std::size_t marked_bytes() const { return bit_rows_ ? bit_row_bytes : value_limit_; }
   std::uint8_t* clear_rows(std::uint64_t count);
   // f(item, thread) for item < items, on the crew when there is one.
   template <class F>
@@ -166,9 +169,9 @@ class grundy_terms {
     rare_values_.clear();
     extend_rare(1, to);
   }
-  // Marks slot s of a row: byte s set to 1, or on packed rows bit s % 8 of byte s / 8.
+  // Marks slot s of a row: byte s set to 1, or on rows of bits bit s % 8 of byte s / 8.
   void mark(std::uint8_t* row, std::uint32_t s) const noexcept {
-    if (packed_rows_)
+    if (bit_rows_)
       set_bit(row, s);
     else
       row[s] = 1;
@@ -189,14 +192,17 @@ class grundy_terms {
   // its byte, common values in the first half of 512 entries and rare ones in the second. Each
   // half ascends with the values: the dropped bit is the mask's lowest below 512, so for a value
   // of either class it follows from the bits above it. A rare position's pairs with common
-  // heaps then mark the byte of that heap xor the byte of the rare value, with no lookup. Packed
-  // rows keep their 512 slots as bits, one cache line a row: a block's rows move between the
-  // cores that mark, speculate and verify them, and each line moved costs a transfer.
+  // heaps then mark the byte of that heap xor the byte of the rare value, with no lookup.
   std::uint32_t row_slot(std::uint32_t v) const noexcept {
     return packed_rows_ ? g_.pack(v) | (is_rare(v) ? packed_half : 0u) : v;
   }
   static constexpr std::uint32_t packed_half = 256;
-  static constexpr std::size_t packed_row_bytes = 2 * packed_half / 8;
+  // Rows of bits (a parity-packed store, or one of a byte a value where the kernel's marks
+  // gather bits) keep 512 slots, one cache line a row (on an unpacked store a nim-sum is below
+  // 256 and the candidate below 512): a block's rows move between the cores that mark,
+  // speculate and verify them, and each line moved costs a transfer; bits also make the
+  // candidate's search and the verification's table a few words.
+  static constexpr std::size_t bit_row_bytes = 2 * packed_half / 8;
   // The rare values below the common value c on a packed store: the first so many of the rare
   // half (those whose bits above the dropped one are lower, and those with the same ones when
   // c has the dropped bit).
@@ -244,10 +250,14 @@ class grundy_terms {
   std::vector<std::uint64_t> indexed_exceptions_;  // the exceptions it holds
   std::uint32_t mask_ = 0;
   bool packed_rows_ = false;  // the rows of the block under way are in row_slot's packed form
-  // On rows of bytes, 1 at the slots of the rare values below stride_, for the candidate's
-  // search past them (size_rows builds it for rare_bytes_mask_).
+  bool bit_rows_ = false;     // they are rows of bits (bit_row_bytes), not of bytes
+  // The slots of the rare values, for the candidate's search past them (size_rows builds them
+  // for the masks kept beside them): on rows of bytes 1 at each below stride_, on unpacked rows
+  // of bits their 512 bits.
   std::vector<std::uint8_t> rare_bytes_;
   std::uint32_t rare_bytes_mask_ = 0;
+  std::array<std::uint64_t, bit_row_bytes / 8> rare_bits_{};
+  std::uint32_t rare_bits_mask_ = 0;
   // row_slot(v) for v < 512 on packed rows (size_rows builds it for packed_slots_mask_)
   std::vector<std::uint16_t> packed_slots_;
   std::uint32_t packed_slots_mask_ = 0;

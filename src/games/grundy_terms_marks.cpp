@@ -137,7 +137,7 @@ void grundy_terms::mark_rare_chunk(std::uint64_t n0, std::uint64_t count, std::u
   for (std::uint64_t t = from; t < to; ++t) std::fill_n(rows + t * stride_, bytes, std::uint8_t(0));
   const std::size_t scratch = heap_marks_ != nullptr ? thread * marks_capacity_ : 0;
   chunk_marks batch(heap_marks_, marks_bases_.data() + scratch, marks_values_.data() + scratch, rows, stride_,
-                    packed_rows_, from, to);
+                    bit_rows_, from, to);
   if (g_.parity_packed()) return mark_rare_pairs_packed(n0, count, rows, rare_first_, rare_low_, from, to, batch);
   g_.visit([&](const auto* const g) noexcept {
     // Locals, not captures: a byte store may alias anything reached through a reference, so

@@ -40,6 +40,28 @@ std::uint32_t unmarked_below(std::uint32_t c, const std::uint8_t* marks, std::ui
   return count;
 }
 
+// Fills the table with the bits below `end` of the words wanted(0), wanted(1), ... (64 bits
+// each, the table two 32-bit words for each), and returns how many are set.
+template <class Wanted>
+std::uint32_t fill_table(std::uint32_t* table, std::uint32_t end, const Wanted& wanted) noexcept {
+  std::uint32_t count = 0;
+  for (std::uint32_t w = 0; 64 * w < end; ++w) {
+    std::uint64_t bits = wanted(w);
+    if (end - 64 * w < 64) bits &= (std::uint64_t(1) << (end - 64 * w)) - 1;
+    table[2 * w] = std::uint32_t(bits);
+    table[2 * w + 1] = std::uint32_t(bits >> 32);
+    count += count_bits(bits);
+  }
+  return count;
+}
+
+// The lowest bit set in a table of 32-bit words that has one.
+std::uint32_t lowest_bit(const std::uint32_t* table) noexcept {
+  std::uint32_t w = 0;
+  while (table[w] == 0) ++w;
+  return 32 * w + std::uint32_t(std::countr_zero(table[w]));
+}
+
 }  // namespace
 
 std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks,
@@ -49,6 +71,7 @@ std::uint32_t grundy_terms::verify(std::uint64_t n, std::uint32_t c, const std::
   // holds the wanted values by the nim-sums that stand for them: the value itself below 1024
   // (the vector scan needs every nim-sum there).
   if (packed_rows_) return verify_packed(n, c, marks);
+  if (bit_rows_) return verify_bits(n, c, marks);
   std::uint64_t low[16];
   std::uint32_t missing = unmarked_below(c, marks, wanted, low);
   std::uint32_t table[32];
@@ -74,20 +97,32 @@ std::uint32_t grundy_terms::verify_packed(std::uint64_t n, std::uint32_t c, cons
   const std::uint32_t span = rare_below(c);  // the rare values below c, by their bytes
   const std::uint8_t* const rare_half = marks + packed_half / 8;
   std::uint32_t table[32] = {};
-  std::uint32_t missing = 0;
-  for (std::uint32_t w = 0; 64 * w < span; ++w) {
-    std::uint64_t clear = ~bit_word(rare_half, w);
-    if (span - 64 * w < 64) clear &= (std::uint64_t(1) << (span - 64 * w)) - 1;
-    table[2 * w] = std::uint32_t(clear);
-    table[2 * w + 1] = std::uint32_t(clear >> 32);
-    missing += count_bits(clear);
-  }
+  std::uint32_t missing = fill_table(table, span, [rare_half](std::uint32_t w) { return ~bit_word(rare_half, w); });
   scan_pairs_packed(n, table, missing);
   if (missing == 0) return c;
   // G(n) is the least rare value still wanted: every value below c is marked or wanted, and c
   // is not reached. The bytes ascend with the values.
-  const std::uint32_t* const left = std::find_if(table, table + 8, [](std::uint32_t w) { return w != 0; });
-  return g_.rare_value(std::uint8_t(32 * (left - table) + std::countr_zero(*left)));
+  return g_.rare_value(std::uint8_t(lowest_bit(table)));
+}
+
+// On an unpacked store of one byte a value every nim-sum is below 256: the table holds the rare
+// values below c (c < 512) that the row leaves unmarked, and alone tells which are still wanted.
+std::uint32_t grundy_terms::verify_bits(std::uint64_t n, std::uint32_t c, const std::uint8_t* marks) const {
+  std::uint32_t table[32] = {};
+  const std::uint64_t* const rare = rare_bits_.data();
+  std::uint32_t missing =
+      fill_table(table, c, [marks, rare](std::uint32_t w) { return ~bit_word(marks, w) & rare[w]; });
+  const auto found = [&table](std::uint64_t, std::uint64_t, std::uint32_t x) noexcept {
+    return ((table[x >> 5] >> (x & 31)) & 1) != 0;
+  };
+  const auto every_pair = [](std::uint64_t) { return ::nimber::detail::kernels::heap_scan_filter{}; };
+  g_.visit([&](const auto* g) {
+    if constexpr (sizeof(*g) == 1) scan_pairs(g, n, nullptr, table, missing, found, every_pair);
+  });
+  if (missing == 0) return c;
+  // G(n) is the least rare value still wanted: every value below c is marked or wanted, and c
+  // is not reached.
+  return lowest_bit(table);
 }
 
 // The nim-sum of two bytes of a parity-packed store is the packed nim-sum of their values
