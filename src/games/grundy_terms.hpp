@@ -197,11 +197,11 @@ class grundy_terms {
     return packed_rows_ ? g_.pack(v) | (is_rare(v) ? packed_half : 0u) : v;
   }
   static constexpr std::uint32_t packed_half = 256;
-  // Rows of bits (a parity-packed store, or one of a byte a value where the kernel's marks
-  // gather bits) keep 512 slots, one cache line a row (on an unpacked store a nim-sum is below
-  // 256 and the candidate below 512): a block's rows move between the cores that mark,
-  // speculate and verify them, and each line moved costs a transfer; bits also make the
-  // candidate's search and the verification's table a few words.
+  // Rows of bits (on a parity-packed store, or an unpacked one of one byte a value where the
+  // kernel's marks gather bits) keep 512 slots, one cache line a row (on an unpacked store a
+  // nim-sum is below 256 and the candidate below 512): a block's rows move between the cores
+  // that mark, speculate and verify them, and each line moved costs a transfer; bits also make
+  // the candidate's search and the verification's table a few words.
   static constexpr std::size_t bit_row_bytes = 2 * packed_half / 8;
   // The rare values below the common value c on a packed store: the first so many of the rare
   // half (those whose bits above the dropped one are lower, and those with the same ones when
