@@ -346,8 +346,8 @@ TEST(Threads, FieldTablesBuiltOnFirstUseFromManyThreads) {
 
 // The heap engine's sparse method on several threads, where one thread speculates a block's
 // terms while the others verify the ones already speculated: the values of one thread, on a
-// store of one byte and on one parity-packed from the 35,000th term (its scans and their index
-// of the exceptions; Officers names no mask that packs by then).
+// store not packed (Officers: two bytes from its first value of 256) and on one parity-packed
+// from the 35,000th term (its scans and their index of the exceptions).
 TEST(Threads, HeapEngineVerifiesWhileItSpeculates) {
   namespace ng = nimber::games;
   for (const auto& [code, packed] : {std::pair{"grundy", false}, {"grundy", true}, {"0.14", true}, {"0.6", false}}) {
@@ -355,7 +355,8 @@ TEST(Threads, HeapEngineVerifiesWhileItSpeculates) {
     ng::sequence_options o;
     o.use_period = false;
     o.engine = ng::sequence_options::method::sparse;
-    if (packed) o.parity_from = 0, o.widen_at = 35000;
+    o.parity_from = packed ? 0 : ~std::uint64_t(0);  // unpacked: two bytes from 256 on
+    if (packed) o.widen_at = 35000;
     o.threads = 1;
     const auto one = ng::grundy_sequence_of(game, 40000, o);
     for (const unsigned threads : {2u, 3u}) {
